@@ -39,6 +39,8 @@ _ZH_FLOWERS = ("春", "夏", "秋", "冬", "梅", "兰", "菊", "竹")
 class TileError(ValueError):
     """A tile string that is not in the contract notation."""
 
+    code = "bad_tile"
+
 
 def parse_tile(text: str) -> int:
     try:

@@ -1,0 +1,165 @@
+"""The baseline bot: always legal, takes every win, discards to get closer to a win, calls when a call helps.
+
+Levels differ in skill only: `easy` sometimes discards a random tile of its best few; `normal` breaks ties between
+equally good discards by how connected each tile is; `hard` counts the unseen tiles each choice waits on (受牌数).
+"""
+
+from __future__ import annotations
+
+import random
+
+from game.engine import hand as hand_mod
+from game.engine.state import Action
+from game.engine.tiles import NUM_PLAYABLE
+from game.engine.view import SeatView
+
+
+class BaselineBot:
+    def __init__(self, level: str = "normal", seed: int | str = 0):
+        self.level = level
+        self.rng = random.Random(f"bot:{level}:{seed}")
+        self._table_key: tuple | None = None
+        self._table_shapes = (False, False)
+        self._seven_pairs = self._orphans = False
+
+    # ---- distances
+    def _split(self, view: SeatView, counts: list[int]) -> tuple[list[int], int]:
+        natural = counts[:NUM_PLAYABLE]
+        if view.ghost is None or not natural[view.ghost]:
+            return natural, 0
+        natural = list(natural)
+        wild = natural[view.ghost]
+        natural[view.ghost] = 0
+        return natural, wild
+
+    def _shanten(self, view: SeatView, counts: list[int]) -> int:
+        natural, wild = self._split(view, counts)
+        return hand_mod.shanten(natural, wild, seven_pairs=self._seven_pairs, thirteen_orphans=self._orphans)
+
+    def _learn_shapes(self, view: SeatView) -> None:
+        """Which special shapes this seat can still make (no melds yet), once per decision."""
+        key = (id(view.variant), view.options, view.players)
+        if self._table_key != key:  # the rule set's shapes, once per table
+            self._table_key = key
+            self._table_shapes = (view.variant.seven_pairs(view.options), view.variant.thirteen_orphans(
+                view.options, view.variant.tile_set(view.options, view.players)))
+        no_melds = not view.own_melds
+        self._seven_pairs = no_melds and self._table_shapes[0]
+        self._orphans = no_melds and self._table_shapes[1]
+
+    def _best_discard_shanten(self, view: SeatView, counts: list[int]) -> int:
+        best = 99
+        for k in range(NUM_PLAYABLE):
+            if counts[k] and k != view.ghost:
+                counts[k] -= 1
+                best = min(best, self._shanten(view, counts))
+                counts[k] += 1
+        return best
+
+    # ---- decisions
+    def choose(self, view: SeatView, legal: list[Action]) -> Action:
+        self._learn_shapes(view)
+        by_type: dict[str, list[Action]] = {}
+        for a in legal:
+            by_type.setdefault(a.type, []).append(a)
+        if "win" in by_type:
+            return by_type["win"][0]
+        if "pass" in by_type:
+            return self._answer_claim(view, by_type)
+        for kong_type in ("concealed_kong", "added_kong"):
+            for a in by_type.get(kong_type, []):
+                if self._kong_keeps_distance(view, a):
+                    return a
+        return self._discard(view, by_type["discard"])
+
+    def _answer_claim(self, view: SeatView, by_type: dict[str, list[Action]]) -> Action:
+        counts = list(view.hand)
+        now = self._shanten(view, counts)
+        tile = view.claim_tile
+        assert tile is not None
+        if "kong" in by_type:
+            counts[tile] -= 3
+            after = self._shanten(view, counts)
+            counts[tile] += 3
+            if after <= now:
+                return by_type["kong"][0]
+        for kind in ("pong", "chow"):
+            for a in by_type.get(kind, []):
+                used = [tile, tile] if kind == "pong" else list(a.tiles)
+                for k in used:
+                    counts[k] -= 1
+                after = self._best_discard_shanten(view, counts)
+                for k in used:
+                    counts[k] += 1
+                if after < now:
+                    return a
+        return by_type["pass"][0]
+
+    def _kong_keeps_distance(self, view: SeatView, a: Action) -> bool:
+        counts = list(view.hand)
+        assert a.tile is not None
+        before = self._best_discard_shanten(view, counts)
+        counts[a.tile] -= 4 if a.type == "concealed_kong" else 1
+        return self._shanten(view, counts) <= before
+
+    def _discard(self, view: SeatView, discards: list[Action]) -> Action:
+        counts = list(view.hand)
+        # never throw a wildcard away while there is anything else to throw
+        candidates = [a for a in discards if a.tile != view.ghost] or discards
+        if self.level == "hard" or (self.level == "easy" and self.rng.random() < 0.3):
+            return self._discard_by_scan(view, counts, candidates)
+        # The best possible distance after a discard is the 14-tile hand's own distance. Try the least connected
+        # tiles first and keep the first that reaches it: usually one or two distance computations, not fourteen.
+        target = self._shanten(view, counts)
+        order = sorted(candidates, key=lambda a: (self._connectedness(counts, a.tile) - 1, a.tile))
+        for a in order:
+            counts[a.tile] -= 1
+            sh = self._shanten(view, counts)
+            counts[a.tile] += 1
+            if sh <= target:
+                return a
+        return order[0]
+
+    def _discard_by_scan(self, view: SeatView, counts: list[int], candidates: list[Action]) -> Action:
+        scored = []
+        for a in candidates:
+            k = a.tile
+            assert k is not None
+            counts[k] -= 1
+            sh = self._shanten(view, counts)
+            tie = self._tie_break(view, counts, k, sh)
+            counts[k] += 1
+            scored.append((sh, tie, k, a))
+        scored.sort(key=lambda x: (x[0], x[1], x[2]))
+        if self.level == "easy" and len(scored) > 1:
+            return self.rng.choice(scored[:3])[3]
+        return scored[0][3]
+
+    def _tie_break(self, view: SeatView, counts: list[int], k: int, sh: int) -> float:
+        """Lower is a better discard."""
+        if self.level == "hard":
+            return -float(self._acceptance(view, counts, sh))
+        return float(self._connectedness(counts, k))
+
+    @staticmethod
+    def _connectedness(counts: list[int], k: int) -> int:
+        """How much a tile works with the rest of the hand (after removing one copy)."""
+        score = counts[k] * 3  # counts still hold k itself once
+        if k < 27:
+            n = k % 9
+            for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)):
+                if 0 <= n + d <= 8:
+                    score += counts[k + d] * w
+            score += 1 if 2 <= n <= 6 else 0  # middle tiles connect more easily
+        return score
+
+    def _acceptance(self, view: SeatView, counts: list[int], sh: int) -> int:
+        unseen = view.unseen()
+        total = 0
+        for t in range(NUM_PLAYABLE):
+            if unseen[t] and counts[t] < 4:
+                counts[t] += 1
+                if self._shanten(view, counts) < sh:
+                    total += unseen[t]
+                counts[t] -= 1
+        return total

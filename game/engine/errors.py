@@ -1,0 +1,41 @@
+"""Typed errors. Each carries a stable code (used by the command line's JSON) and a readable message."""
+
+from __future__ import annotations
+
+
+class EngineError(Exception):
+    code = "engine_error"
+
+    def __init__(self, message: str, code: str | None = None):
+        super().__init__(message)
+        self.message = message
+        if code is not None:
+            self.code = code
+
+
+class BadInput(EngineError):
+    """Input that is malformed or inconsistent: bad JSON shape, unknown keys, impossible tile counts."""
+
+    code = "bad_input"
+
+
+class OptionError(BadInput):
+    code = "bad_option"
+
+
+class UnknownVariant(BadInput):
+    code = "unknown_variant"
+
+
+class IllegalAction(EngineError):
+    """An action the rules do not allow in the current state. The state is left unchanged."""
+
+    code = "illegal_action"
+
+
+class NotAWin(EngineError):
+    code = "not_a_win"
+
+
+class BelowMinimum(NotAWin):
+    code = "below_minimum"

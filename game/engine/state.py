@@ -1,0 +1,847 @@
+"""The round as a state machine.
+
+`new_round(...)` deals and returns the state with its opening events; `apply(state, action)` is the one function
+that changes a round: it checks the action against `legal_actions`, applies it, runs everything automatic that
+follows (draws, flower replacements, exhaustion, settlement) and returns the events. The UI, AI, network, replays and
+tests all consume those events; `project(event, seat)` (see project.py) masks what a seat may not see.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from . import hand as hand_mod
+from .errors import BadInput, EngineError, IllegalAction, NotAWin
+from .melds import Meld
+from .scoring import Evaluation, WinContext
+from .tiles import (NUM_KINDS, NUM_PLAYABLE, TileSet, is_flower, parse_tile, tile_name, tile_names)
+from .variant import ScoreItem, Variant, Win
+from .wall import WallBreak, break_wall, deal, roll_dice, round_rng
+
+TURN, CLAIM, ENDED = "turn", "claim", "ended"
+ACTION_TYPES = ("discard", "pong", "kong", "chow", "concealed_kong", "added_kong", "win", "pass", "escape")
+CLAIM_TYPES = ("win", "kong", "pong", "chow")
+
+
+class Action(NamedTuple):
+    """One player's move. A named tuple: the legal-move lists are rebuilt every step, so creation is hot."""
+
+    seat: int
+    type: str
+    tile: int | None = None
+    tiles: tuple[int, ...] = ()  # chow: the two tiles taken from the hand
+
+    def to_json(self) -> dict:
+        out: dict = {"seat": self.seat, "type": self.type}
+        if self.tile is not None:
+            out["tile"] = tile_name(self.tile)
+        if self.tiles:
+            out["tiles"] = tile_names(self.tiles)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Action":
+        if not isinstance(data, dict):
+            raise BadInput(f"an action must be an object, got {data!r}")
+        seat, atype = data.get("seat"), data.get("type")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise BadInput(f"action 'seat' must be a seat number, got {seat!r}")
+        if atype not in ACTION_TYPES:
+            raise BadInput(f"action 'type' must be one of {', '.join(ACTION_TYPES)}, got {atype!r}")
+        tile = parse_tile(data["tile"]) if data.get("tile") is not None else None
+        tiles: tuple[int, ...] = ()
+        if data.get("tiles") is not None:
+            raw = data["tiles"]
+            if not isinstance(raw, list):
+                raise BadInput(f"action 'tiles' must be a list, got {raw!r}")
+            tiles = tuple(sorted(parse_tile(t) for t in raw))
+        return cls(seat, atype, tile, tiles)
+
+
+@dataclass
+class Seat:
+    hand: list[int] = field(default_factory=lambda: [0] * NUM_KINDS)  # concealed tiles as counts
+    melds: list[Meld] = field(default_factory=list)
+    discards: list[int] = field(default_factory=list)
+    claimed: list[bool] = field(default_factory=list)  # per discard: taken by a call or a win
+    flowers: list[int] = field(default_factory=list)
+    draws: int = 0
+    turns: int = 0  # turns begun by a draw (first-turn facts: 地胡)
+    discards_made: int = 0
+    escaped: bool = False
+    lock_kinds: set[int] = field(default_factory=set)  # pass-lock: barred kinds
+    lock_all: bool = False  # pass-lock: every discard barred
+    lock_rank: tuple | None = None  # pass-lock: the best win passed
+    late_kongs: set[int] = field(default_factory=set)  # pongs whose fourth tile was kept back (过手杠 / 漏杠)
+
+    def concealed_count(self) -> int:
+        return sum(self.hand)
+
+    def concealed_list(self) -> list[int]:
+        return [k for k in range(NUM_KINDS) for _ in range(self.hand[k])]
+
+
+@dataclass
+class Window:
+    """A claim window: after a discard ("discard") or while a kong may be robbed ("rob")."""
+
+    kind: str
+    tile: int
+    from_seat: int
+    options: dict[int, list[Action]]  # seat -> its legal claims (pass is always allowed too)
+    answers: dict[int, Action] = field(default_factory=dict)
+    kong_type: str | None = None  # rob windows: the kong being made
+    facts: frozenset[str] = frozenset()  # flags a win on this tile carries
+    evaluations: dict[int, Evaluation] = field(default_factory=dict)
+
+
+class Round:
+    """One deal, from the opening to a win or exhaustion. Mutate only through `apply`."""
+
+    def __init__(self, variant: Variant, options: Any, players: int, dealer: int, hands: list[list[int]],
+                 live: list[int], *, round_no: int = 0, seed: int | str = 0, ghost: int | None = None,
+                 indicator: int | None = None, wall_break: WallBreak | None = None, context: dict | None = None):
+        self.variant = variant
+        self.options = options
+        self.players = players
+        self.dealer = dealer
+        self.round_no = round_no
+        self.seed = seed
+        self.ghost = ghost
+        self.indicator = indicator
+        self.wall_break = wall_break
+        self.context = dict(context or {})  # table facts: coins, ga, round wind, streak ...
+        self.tile_set: TileSet = variant.tile_set(options, players)
+        self._seven_pairs = variant.seven_pairs(options)
+        self._thirteen_orphans = variant.thirteen_orphans(options, self.tile_set)
+        self._own_shapes = type(variant).extra_readings is not Variant.extra_readings
+        self.seats = [Seat() for _ in range(players)]
+        for s, tiles in enumerate(hands):
+            for k in tiles:
+                self.seats[s].hand[k] += 1
+        self.live = list(live)
+        self.pos = 0  # next tile of `live` to draw
+        self.tail = variant.wall_tail(options, players)
+        self.phase = TURN
+        self.current = dealer
+        self.turn_source = "deal"  # how the current seat got his turn: "deal", "draw" or "claim"
+        self.drawn: int | None = None
+        self.after_kong = False  # the current seat's tile came from a kong replacement
+        self.after_flower = False
+        self.drew_last = False  # the current seat drew the last drawable tile this turn
+        self.held_before_draw = 0  # concealed tiles the current seat held before this turn's draw
+        self.window: Window | None = None
+        self.discards_made = 0
+        self.calls_made = 0
+        self.claims_from = [[0] * players for _ in range(players)]  # claims_from[b][a]: b's calls on a's discards
+        self.items: list[ScoreItem] = []
+        self.kong_items: list[ScoreItem] = []
+        self.wins: list[Win] = []
+        self.exhausted = False
+        self.next_dealer_seat: int | None = None
+        self.version = 0
+        self._eval_cache: dict[tuple, Evaluation | None] = {}
+        self._legal_cache: tuple[tuple, list[Action]] = ((-1, -1), [])
+        self.rng = random.Random(f"{seed}:{round_no}:play")
+
+    # ------------------------------------------------------------------ views
+    def drawable(self) -> int:
+        return max(0, len(self.live) - self.pos - self.tail)
+
+    def remaining_live(self) -> list[int]:
+        return self.live[self.pos:]
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == ENDED
+
+    def deltas(self) -> list[int]:
+        total = [0] * self.players
+        for item in self.items:
+            for i, d in enumerate(item.deltas):
+                total[i] += d
+        return total
+
+    def result(self) -> dict:
+        return {
+            "finished": self.finished,
+            "exhausted": self.exhausted,
+            "deltas": self.deltas(),
+            "wins": [{"seat": w.seat, "from": w.from_seat, "hands": w.evaluation.hands, "fan": w.evaluation.fan}
+                     for w in self.wins],
+            "next_dealer": self.next_dealer_seat if self.next_dealer_seat is not None else self.dealer,
+        }
+
+    def tile_total(self) -> int:
+        """Every tile in play: hands, melds, discards still on the table, flowers and the wall."""
+        total = len(self.live) - self.pos
+        for s in self.seats:
+            total += sum(s.hand) + len(s.flowers) + sum(len(m.tiles) for m in s.melds)
+            total += sum(1 for c in s.claimed if not c)
+        return total
+
+    # ------------------------------------------------------------------ win checks
+    def _win_context(self, seat: int, win_tile: int, discarder: int | None, flags: frozenset[str],
+                     concealed: list[int]) -> WinContext:
+        ctx = WinContext(options=self.options, players=self.players, dealer=self.dealer, winner=seat,
+                         discarder=discarder, concealed=concealed, win_tile=win_tile,
+                         melds=list(self.seats[seat].melds), flags=flags, ghost=self.ghost,
+                         context=dict(self.context))
+        ctx.context.update(self.variant.win_facts(self, seat))
+        return ctx
+
+    def _shape_wins(self, seat: int, extra: int | None) -> bool:
+        """A quick shape check before the full evaluation (the claim check runs on every discard)."""
+        s = self.seats[seat]
+        counts = s.hand[:NUM_PLAYABLE]  # a copy
+        if extra is not None:
+            counts[extra] += 1
+        wild = 0
+        if self.ghost is not None:
+            wild = counts[self.ghost]
+            counts[self.ghost] = 0
+        concealed_only = not s.melds
+        if hand_mod.is_win(counts, wild, seven_pairs=concealed_only and self._seven_pairs,
+                           thirteen_orphans=concealed_only and self._thirteen_orphans):
+            return True
+        return self._own_shapes  # a variant's own shapes (烂牌) are tried through its readings
+
+    def _evaluate(self, seat: int, win_tile: int, discarder: int | None, flags: frozenset[str]) -> Evaluation | None:
+        """The evaluation of a possible win, or None when it is not a (permitted) win."""
+        key = (self.version, seat, win_tile, discarder, flags)
+        if key in self._eval_cache:
+            return self._eval_cache[key]
+        if len(self._eval_cache) > 64:
+            self._eval_cache.clear()
+        result: Evaluation | None = None
+        if self._shape_wins(seat, None if discarder is None else win_tile) and self.variant.may_win(self, seat):
+            hand = self.seats[seat].hand
+            concealed = [k for k in range(NUM_KINDS) for _ in range(hand[k])]
+            if discarder is None:  # self-draw: the drawn tile is the winning tile
+                concealed.remove(win_tile)
+            ctx = self._win_context(seat, win_tile, discarder, flags, concealed)
+            try:
+                ev = self.variant.evaluate(ctx)
+                self.variant.check_win(ev, self)
+                result = ev
+            except NotAWin:
+                result = None
+        self._eval_cache[key] = result
+        return result
+
+    def _self_draw_flags(self, seat: int) -> frozenset[str]:
+        flags = set()
+        if self.after_kong:
+            flags.add("after_kong")
+        if self.after_flower:
+            flags.add("after_flower")
+        if self.drew_last:
+            flags.add("last_tile")
+        if self.calls_made == 0 and self.discards_made == 0 and seat == self.dealer and self.turn_source == "deal":
+            flags.add("heavenly")
+        if (seat != self.dealer and self.calls_made == 0 and self.seats[seat].turns == 1
+                and self.seats[seat].discards_made == 0):
+            flags.add("earthly")
+        return frozenset(flags)
+
+    def _locked(self, seat: int, tile: int, ev: Evaluation) -> bool:
+        rule = self.variant.pass_lock
+        if rule is None:
+            return False
+        s = self.seats[seat]
+        barred = tile in s.lock_kinds if rule.same_kind else s.lock_all
+        if barred and rule.unless_higher and s.lock_rank is not None and ev.rank > s.lock_rank:
+            return False
+        return barred
+
+    def _lock_after_pass(self, seat: int, tile: int, ev: Evaluation) -> None:
+        rule = self.variant.pass_lock
+        if rule is None:
+            return
+        s = self.seats[seat]
+        if rule.same_kind:
+            s.lock_kinds.add(tile)
+        else:
+            s.lock_all = True
+        if s.lock_rank is None or ev.rank > s.lock_rank:
+            s.lock_rank = ev.rank
+
+    def _clear_lock(self, seat: int) -> None:
+        s = self.seats[seat]
+        s.lock_kinds.clear()
+        s.lock_all = False
+        s.lock_rank = None
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Everything `seat` may do now (a fresh list). Escape is always allowed and not listed."""
+        key = (self.version, seat)
+        if self._legal_cache[0] != key:
+            self._legal_cache = (key, self._compute_legal(seat))
+        return list(self._legal_cache[1])
+
+    def _compute_legal(self, seat: int) -> list[Action]:
+        if self.phase == ENDED or not 0 <= seat < self.players:
+            return []
+        if self.phase == CLAIM:
+            w = self.window
+            assert w is not None
+            if seat not in w.options or seat in w.answers:
+                return []
+            return list(w.options[seat]) + [Action(seat, "pass")]
+        if seat != self.current:
+            return []
+        s = self.seats[seat]
+        out: list[Action] = []
+        if self.turn_source != "claim":
+            if self.drawn is not None or self.turn_source == "deal":
+                win_tile = self.drawn if self.drawn is not None else self._deal_win_tile(seat)
+                if win_tile is not None and self._evaluate(seat, win_tile, None, self._self_draw_flags(seat)):
+                    out.append(Action(seat, "win"))
+            if self.drawable() > 0:
+                hand = s.hand
+                out.extend([Action(seat, "concealed_kong", k) for k in range(NUM_PLAYABLE) if hand[k] == 4])
+                for m in s.melds:
+                    if m.type == "pong" and s.hand[m.tiles[0]] >= 1:
+                        out.append(Action(seat, "added_kong", m.tiles[0]))
+        hand = s.hand
+        out.extend([Action(seat, "discard", k) for k in range(NUM_PLAYABLE) if hand[k]])  # flowers: never
+        return out
+
+    def _deal_win_tile(self, seat: int) -> int | None:
+        """For 天胡 the dealer's 'winning tile' is any tile of his hand: take one that leaves a win."""
+        hand = self.seats[seat].hand
+        for k in range(NUM_PLAYABLE):
+            if hand[k]:
+                return k
+        return None
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: Action) -> list[dict]:
+        if self.phase == ENDED:
+            raise IllegalAction("the round is over")
+        if not 0 <= action.seat < self.players:
+            raise IllegalAction(f"there is no seat {action.seat} at a {self.players}-player table")
+        events: list[dict] = []
+        if action.type == "escape":
+            self._escape(action.seat, events)
+            self.version += 1
+            return events
+        legal = self.legal_actions(action.seat)
+        action = self._normalize(action, legal)
+        if action not in legal:
+            raise IllegalAction(self._why_illegal(action, legal))
+        self.version += 1
+        if self.phase == CLAIM:
+            self._answer(action, events)
+        else:
+            self._turn_action(action, events)
+        return events
+
+    def _normalize(self, action: Action, legal: list[Action]) -> Action:
+        """Fill in what the action leaves implicit: the claimed tile, or the only kong or chow on offer."""
+        if action.type in ("win", "pass"):
+            return Action(action.seat, action.type)
+        if self.phase == CLAIM and self.window is not None and action.type in ("pong", "kong", "chow"):
+            if action.tile is None:
+                action = Action(action.seat, action.type, self.window.tile, action.tiles)
+        if action.type in ("chow", "concealed_kong", "added_kong") and (action.tile is None or
+                                                                      (action.type == "chow" and not action.tiles)):
+            same = [a for a in legal if a.type == action.type and (action.tile is None or a.tile == action.tile)]
+            if len(same) == 1:
+                return same[0]
+        return action
+
+    def _why_illegal(self, action: Action, legal: list[Action]) -> str:
+        what = action.type + (f" {tile_name(action.tile)}" if action.tile is not None else "")
+        if self.phase == CLAIM:
+            w = self.window
+            assert w is not None
+            if action.seat == w.from_seat:
+                return f"seat {action.seat} cannot answer a claim on his own {'discard' if w.kind == 'discard' else 'kong'}"
+            if action.seat in w.answers:
+                return f"seat {action.seat} has already answered this claim window"
+            if action.seat not in w.options:
+                return f"seat {action.seat} has no claim on {tile_name(w.tile)}"
+            kinds = sorted({a.type for a in legal})
+            return f"seat {action.seat} cannot {what} now; allowed: {', '.join(kinds)}"
+        if action.seat != self.current:
+            return f"it is seat {self.current}'s turn, not seat {action.seat}'s"
+        if action.type == "discard":
+            if action.tile is None:
+                return "a discard needs a tile"
+            return f"seat {action.seat} holds no {tile_name(action.tile)} to discard"
+        if action.type in ("pong", "kong", "chow", "pass"):
+            return f"there is no discard to {action.type} now; seat {action.seat} must play his turn"
+        if action.type == "win":
+            return f"seat {action.seat}'s hand is not a winning hand he may declare now"
+        kinds = sorted({a.type for a in legal})
+        return f"seat {action.seat} cannot {what} now; allowed: {', '.join(kinds)}"
+
+    # ---- turn actions
+    def _turn_action(self, a: Action, events: list[dict]) -> None:
+        seat = a.seat
+        s = self.seats[seat]
+        if a.type == "win":
+            tile = self.drawn if self.drawn is not None else self._deal_win_tile(seat)
+            assert tile is not None
+            ev = self._evaluate(seat, tile, None, self._self_draw_flags(seat))
+            assert ev is not None
+            self._finish_with_wins([Win(seat, None, ev)], events, won_tile=tile)
+            return
+        if a.type == "discard":
+            assert a.tile is not None
+            self._discard(seat, a.tile, events)
+            return
+        if a.type == "concealed_kong":
+            assert a.tile is not None
+            s.hand[a.tile] -= 4
+            meld = Meld("concealed_kong", [a.tile] * 4)
+            s.melds.append(meld)
+            self.calls_made += 1
+            events.append({"type": "concealed_kong", "actor": seat, "tile": tile_name(a.tile),
+                           "consumed": [tile_name(a.tile)] * 4})
+            self._score_kong(seat, meld, events)
+            self._replacement_draw(seat, events)
+            return
+        if a.type == "added_kong":
+            assert a.tile is not None
+            # before the kong stands, others may rob it
+            options = self._rob_options(seat, a.tile, "added_kong")
+            events.append({"type": "added_kong_declared", "actor": seat, "tile": tile_name(a.tile)})
+            if options:
+                self.phase = CLAIM
+                self.window = Window("rob", a.tile, seat, options, kong_type="added_kong",
+                                     facts=frozenset({"robbing_kong"}))
+                self._record_window_evaluations()
+                return
+            self._complete_added_kong(seat, a.tile, events)
+            return
+        raise IllegalAction(f"{a.type} is not a turn action")  # unreachable: legal_actions filtered it
+
+    def _discard(self, seat: int, tile: int, events: list[dict]) -> None:
+        s = self.seats[seat]
+        facts = set()
+        if self.after_kong:
+            facts.add("after_kong")
+        if self.drew_last and self.drawable() == 0:
+            facts.add("last_tile")
+        if seat == self.dealer and s.discards_made == 0 and self.calls_made == 0 and self.discards_made == 0:
+            facts.add("human")
+        if self.held_before_draw == 1 and self.turn_source == "draw":
+            facts.add("discarder_single")  # 全求人放炮: he held a single tile before this draw
+        # a pong's fourth tile kept in hand through a discard can only be a late kong (过手杠)
+        for m in s.melds:
+            if m.type == "pong" and s.hand[m.tiles[0]] and m.tiles[0] != tile:
+                s.late_kongs.add(m.tiles[0])
+        s.hand[tile] -= 1
+        s.discards.append(tile)
+        s.claimed.append(False)
+        s.discards_made += 1
+        self.discards_made += 1
+        tsumogiri = self.drawn == tile
+        self.drawn = None
+        events.append({"type": "discard", "actor": seat, "tile": tile_name(tile), "tsumogiri": tsumogiri})
+        for item in self.variant.on_discard(self, seat, tile):
+            self._add_item(item, events)
+        options = self._claim_options(seat, tile, frozenset(facts))
+        if options:
+            self.phase = CLAIM
+            self.window = Window("discard", tile, seat, options, facts=frozenset(facts))
+            self._record_window_evaluations()
+            return
+        self._next_turn(seat, events)
+
+    def _record_window_evaluations(self) -> None:
+        w = self.window
+        assert w is not None
+        for seat, acts in w.options.items():
+            if any(x.type == "win" for x in acts):
+                ev = self._evaluate(seat, w.tile, w.from_seat, self._claim_flags(w))
+                assert ev is not None
+                w.evaluations[seat] = ev
+
+    def _claim_flags(self, w: Window) -> frozenset[str]:
+        return w.facts
+
+    def _claim_options(self, discarder: int, tile: int, facts: frozenset[str]) -> dict[int, list[Action]]:
+        options: dict[int, list[Action]] = {}
+        if is_flower(tile):
+            return options
+        can_win_on_discards = self.variant.discard_wins(self.options)
+        for i in range(1, self.players):
+            seat = (discarder + i) % self.players
+            s = self.seats[seat]
+            acts: list[Action] = []
+            if can_win_on_discards and self._tile_may_fit(s.hand, tile):
+                ev = self._evaluate(seat, tile, discarder, facts)
+                if ev is not None and not self._locked(seat, tile, ev):
+                    acts.append(Action(seat, "win"))
+            if s.hand[tile] == 3 and self.drawable() > 0:
+                acts.append(Action(seat, "kong", tile))
+            if s.hand[tile] >= 2:
+                acts.append(Action(seat, "pong", tile))
+            if i == 1 and self.variant.allows_chow(self.options) and tile < 27:
+                for pair in self._chow_pairs(s.hand, tile):
+                    acts.append(Action(seat, "chow", tile, pair))
+            if acts:
+                options[seat] = acts
+        return options
+
+    def _tile_may_fit(self, hand: list[int], tile: int) -> bool:
+        """A cheap necessary condition for `tile` completing a hand: it meets a tile it can pair or run with.
+
+        Every winning shape puts the winning tile in a pair, a set or a run with tiles already held, except where
+        wildcards or a variant's own shapes (烂牌, thirteen orphans) are in play; there, always check in full."""
+        if self.ghost is not None or self._own_shapes or self._thirteen_orphans or hand[tile]:
+            return True
+        if tile >= 27:
+            return False
+        n = tile % 9
+        return any(hand[tile + d] for d in (-2, -1, 1, 2) if 0 <= n + d <= 8)
+
+    @staticmethod
+    def _chow_pairs(hand: list[int], tile: int) -> list[tuple[int, int]]:
+        n = tile % 9
+        out = []
+        for lo in (n - 2, n - 1, n):
+            if lo < 0 or lo + 2 > 8:
+                continue
+            others = [tile - n + x for x in (lo, lo + 1, lo + 2) if x != n]
+            if all(hand[k] for k in others):
+                out.append((others[0], others[1]))
+        return out
+
+    def _rob_options(self, owner: int, tile: int, kong_type: str) -> dict[int, list[Action]]:
+        options: dict[int, list[Action]] = {}
+        if not self.variant.can_rob(self.options, kong_type):
+            return options
+        for i in range(1, self.players):
+            seat = (owner + i) % self.players
+            ev = self._evaluate(seat, tile, owner, frozenset({"robbing_kong"}))
+            if ev is not None and not self._locked(seat, tile, ev):
+                options[seat] = [Action(seat, "win")]
+        return options
+
+    # ---- claim window answers
+    def _answer(self, a: Action, events: list[dict]) -> None:
+        w = self.window
+        assert w is not None
+        w.answers[a.seat] = a
+        if a.type != "pass":
+            events.append({"type": "claim", "actor": a.seat, "claim": a.type})
+        if len(w.answers) == len(w.options):
+            self._resolve_window(events)
+
+    def pass_all(self) -> list[dict]:
+        """Every seat that has not answered the open claim window passes (a timer ran out)."""
+        events: list[dict] = []
+        w = self.window
+        if self.phase != CLAIM or w is None:
+            return events
+        for seat in list(w.options):
+            if seat not in w.answers:
+                events.extend(self.apply(Action(seat, "pass")))
+        return events
+
+    def _resolve_window(self, events: list[dict]) -> None:
+        w = self.window
+        assert w is not None
+        order = [(w.from_seat + i) % self.players for i in range(1, self.players)]
+        answered = {s: w.answers[s] for s in order if s in w.answers}
+        winners = [s for s, a in answered.items() if a.type == "win"]
+        # a seat that could have won and did not has passed the win
+        for seat, ev in w.evaluations.items():
+            if answered[seat].type != "win":
+                self._lock_after_pass(seat, w.tile, ev)
+        self.phase = TURN
+        self.window = None
+        if winners:
+            if not self.variant.multiple_winners:
+                winners = winners[:1]
+            wins = [Win(s, w.from_seat, w.evaluations[s]) for s in winners]
+            if w.kind == "rob":
+                self.seats[w.from_seat].hand[w.tile] -= 1  # the robbed tile goes to the winner; the kong is void
+            else:
+                self.seats[w.from_seat].claimed[-1] = True
+            self.seats[winners[0]].hand[w.tile] += 1  # one tile, however many win on it
+            self._finish_with_wins(wins, events, won_tile=w.tile)
+            return
+        if w.kind == "rob":
+            self._complete_added_kong(w.from_seat, w.tile, events)
+            return
+        for kind in ("kong", "pong", "chow"):
+            for seat, a in answered.items():
+                if a.type == kind:
+                    self._call(a, w, events)
+                    return
+        self._next_turn(w.from_seat, events)
+
+    def _call(self, a: Action, w: Window, events: list[dict]) -> None:
+        seat, tile, giver = a.seat, w.tile, w.from_seat
+        s = self.seats[seat]
+        self.seats[giver].claimed[-1] = True
+        self.calls_made += 1
+        self.claims_from[seat][giver] += 1
+        if self.variant.pass_lock is not None and self.variant.pass_lock.cleared_by_claim:
+            self._clear_lock(seat)
+        if a.type == "chow":
+            for k in a.tiles:
+                s.hand[k] -= 1
+            meld = Meld("chow", sorted([tile, *a.tiles]), giver, tile)
+            consumed = list(a.tiles)
+        else:
+            n = 3 if a.type == "kong" else 2
+            s.hand[tile] -= n
+            meld = Meld(a.type, [tile] * (n + 1), giver, tile)
+            consumed = [tile] * n
+            if a.type == "pong" and s.hand[tile]:
+                s.late_kongs.add(tile)  # he ponged while holding the fourth: a later kong is 过手杠
+        s.melds.append(meld)
+        events.append({"type": a.type, "actor": seat, "target": giver, "tile": tile_name(tile),
+                       "consumed": tile_names(consumed)})
+        self.current = seat
+        self.after_kong = self.after_flower = self.drew_last = False
+        self.drawn = None
+        if a.type == "kong":
+            self._score_kong(seat, meld, events)
+            self._replacement_draw(seat, events)
+        else:
+            self.turn_source = "claim"
+            # a call before his first turn: flowers still held from the deal are set aside now
+            self._replace_flowers_in_hand(seat, events)
+
+    def _complete_added_kong(self, seat: int, tile: int, events: list[dict]) -> None:
+        s = self.seats[seat]
+        s.hand[tile] -= 1
+        meld = next(m for m in s.melds if m.type == "pong" and m.tiles[0] == tile)
+        meld.type = "added_kong"
+        meld.tiles = [tile] * 4
+        meld.late = tile in s.late_kongs
+        self.calls_made += 1
+        events.append({"type": "added_kong", "actor": seat, "tile": tile_name(tile),
+                       "target": meld.from_seat, "late": meld.late})
+        self._score_kong(seat, meld, events)
+        self.current = seat
+        self._replacement_draw(seat, events)
+
+    def _score_kong(self, seat: int, meld: Meld, events: list[dict]) -> None:
+        item = self.variant.kong_score(self, seat, meld)
+        if item is not None:
+            self.kong_items.append(item)
+            self._add_item(item, events)
+
+    def _add_item(self, item: ScoreItem, events: list[dict]) -> None:
+        self.items.append(item)
+        events.append({"type": "score", **item.to_json()})
+
+    # ---- draws
+    def _next_turn(self, last: int, events: list[dict]) -> None:
+        nxt = (last + 1) % self.players
+        self._start_turn(nxt, events)
+
+    def _start_turn(self, seat: int, events: list[dict]) -> None:
+        self.current = seat
+        self.phase = TURN
+        self.after_kong = self.after_flower = self.drew_last = False
+        if self.drawable() == 0:
+            self._exhaust(events)
+            return
+        self._clear_lock(seat)
+        self.seats[seat].turns += 1
+        self.held_before_draw = self.seats[seat].concealed_count()
+        if not self._replace_flowers_in_hand(seat, events):
+            return
+        self._draw(seat, events, replacement=False)
+
+    def _replacement_draw(self, seat: int, events: list[dict]) -> None:
+        self.current = seat
+        self.phase = TURN
+        self.held_before_draw = self.seats[seat].concealed_count()
+        if self.drawable() == 0:
+            self._exhaust(events)
+            return
+        self._draw(seat, events, replacement=True)
+        if self.phase == TURN:
+            self.after_kong = True
+
+    def _replace_flowers_in_hand(self, seat: int, events: list[dict]) -> bool:
+        """Set aside flowers held since the deal (at the start of a seat's turn); False if the wall ran out."""
+        s = self.seats[seat]
+        for k in range(NUM_PLAYABLE, NUM_KINDS):
+            while s.hand[k]:
+                s.hand[k] -= 1
+                s.flowers.append(k)
+                events.append({"type": "flower", "actor": seat, "tile": tile_name(k)})
+                self._on_flower(seat, events)
+                if self.drawable() == 0:
+                    self._exhaust(events)
+                    return False
+                self._draw(seat, events, replacement=True, flower=True)
+                if self.phase != TURN:
+                    return False
+        return True
+
+    def _on_flower(self, seat: int, events: list[dict]) -> None:
+        hook = getattr(self.variant, "on_flower", None)
+        if hook is not None:
+            for item in hook(self, seat):
+                self._add_item(item, events)
+
+    def _draw(self, seat: int, events: list[dict], *, replacement: bool, flower: bool = False) -> None:
+        tile = self.live[self.pos]
+        self.pos += 1
+        s = self.seats[seat]
+        s.hand[tile] += 1
+        s.draws += 1
+        self.turn_source = "draw"
+        self.drawn = tile
+        self.drew_last = self.drawable() == 0
+        self.after_flower = flower
+        events.append({"type": "draw", "actor": seat, "tile": tile_name(tile), "replacement": replacement,
+                       "left": self.drawable()})
+        if is_flower(tile):
+            s.hand[tile] -= 1
+            s.flowers.append(tile)
+            self.drawn = None
+            events.append({"type": "flower", "actor": seat, "tile": tile_name(tile)})
+            self._on_flower(seat, events)
+            if self.drawable() == 0:
+                self._exhaust(events)
+                return
+            self._draw(seat, events, replacement=True, flower=True)
+
+    # ---- the end
+    def _exhaust(self, events: list[dict]) -> None:
+        self.exhausted = True
+        events.append({"type": "exhausted"})
+        if not self.variant.kong_points_stand_on_exhaustion(self.options) and self.kong_items:
+            undo = [0] * self.players
+            for item in self.kong_items:
+                for i, d in enumerate(item.deltas):
+                    undo[i] -= d
+            self._add_item(ScoreItem("kong_void", undo, ["流局：杠分不计"]), events)
+        self._end(events)
+
+    def _finish_with_wins(self, wins: list[Win], events: list[dict], *, won_tile: int) -> None:
+        self.wins = wins
+        for flip in self.variant.after_win(self, wins):
+            events.append(flip)
+        for w in wins:
+            events.append({
+                "type": "win", "actor": w.seat, "target": w.from_seat, "tile": tile_name(won_tile),
+                "hands": list(w.evaluation.hands), "fan": w.evaluation.fan,
+                "hand": tile_names(w.ctx.full_concealed), "melds": [m.to_json() for m in w.ctx.melds],
+                "flags": sorted(w.ctx.flags),
+            })
+        for item in self.variant.settle_wins(self, wins):
+            self._add_item(item, events)
+        self._end(events)
+
+    def _end(self, events: list[dict]) -> None:
+        for item in self.variant.end_of_round(self, self.wins, self.exhausted):
+            self._add_item(item, events)
+        self.phase = ENDED
+        self.window = None
+        self.next_dealer_seat = self.variant.next_dealer(self, self.wins, self.exhausted)
+        events.append({"type": "end_round", "exhausted": self.exhausted, "deltas": self.deltas(),
+                       "next_dealer": self.next_dealer_seat,
+                       "hands": [tile_names(s.concealed_list()) for s in self.seats],
+                       "melds": [[m.to_json() for m in s.melds] for s in self.seats],
+                       "wins": self.result()["wins"]})
+
+    def _escape(self, seat: int, events: list[dict]) -> None:
+        s = self.seats[seat]
+        if s.escaped:
+            raise IllegalAction(f"seat {seat} has already left this round")
+        item = self.variant.escape_penalty(self, seat)
+        if item is None:
+            raise IllegalAction(f"{self.variant.id} has no escape action")
+        s.escaped = True
+        events.append({"type": "escape", "actor": seat})
+        self._add_item(item, events)
+
+
+# ---------------------------------------------------------------------- construction
+def validate_tiles(variant: Variant, options: Any, players: int, groups: list[list[int]]) -> None:
+    tile_set = variant.tile_set(options, players)
+    allowed = set(tile_set.kinds())
+    seen = [0] * NUM_KINDS
+    for group in groups:
+        for k in group:
+            seen[k] += 1
+    for k, n in enumerate(seen):
+        if n and k not in allowed:
+            raise BadInput(f"{tile_name(k)} is not in this table's tile set")
+        limit = 1 if is_flower(k) else 4
+        if n > limit:
+            raise BadInput(f"{tile_name(k)} appears {n} times; a table has at most {limit}")
+
+
+def new_round(variant: Variant, options: Any, players: int, dealer: int, *, seed: int | str = 0,
+              round_no: int = 0, context: dict | None = None) -> tuple[Round, list[dict]]:
+    """Shuffle, roll the dice, break the wall and deal, from the round's seeded RNG."""
+    rng = round_rng(seed, round_no)
+    tiles = variant.tile_set(options, players).tiles()
+    rng.shuffle(tiles)
+    dice = roll_dice(rng)
+    live, brk = break_wall(tiles, dice)
+    hands, rest = deal(live, players, dealer)
+    indicator, ghost = variant.choose_ghost(options, rest[:len(rest) - variant.wall_tail(options, players)], rng)
+    rnd = Round(variant, options, players, dealer, hands, rest, round_no=round_no, seed=seed, ghost=ghost,
+                indicator=indicator, wall_break=brk, context=context)
+    return rnd, _opening_events(rnd, hands)
+
+
+def round_from_scenario(variant: Variant, options: Any, players: int, dealer: int, hands: list[list[int]],
+                        wall: list[int], *, ghost: int | None = None, indicator: int | None = None,
+                        seed: int | str = 0, context: dict | None = None) -> tuple[Round, list[dict]]:
+    """A round from given hands and live wall (the `run` command and tests)."""
+    if len(hands) != players:
+        raise BadInput(f"expected {players} hands, got {len(hands)}")
+    for seat, h in enumerate(hands):
+        want = 14 if seat == dealer else 13
+        if len(h) != want:
+            raise BadInput(f"seat {seat} must hold {want} tiles {'(the dealer)' if want == 14 else ''}, "
+                           f"got {len(h)}".replace("  ", " "))
+    validate_tiles(variant, options, players, [*hands, wall])
+    if ghost is None and indicator is None:
+        indicator, ghost = variant.choose_ghost(options, wall, round_rng(seed, 0))
+    rnd = Round(variant, options, players, dealer, hands, wall, seed=seed, ghost=ghost, indicator=indicator,
+                context=context)
+    return rnd, _opening_events(rnd, hands)
+
+
+def _opening_events(rnd: Round, hands: list[list[int]]) -> list[dict]:
+    events: list[dict] = [{
+        "type": "start_round", "variant": rnd.variant.id, "round": rnd.round_no, "players": rnd.players,
+        "dealer": rnd.dealer, "wall": len(rnd.live), "tail": rnd.tail,
+        "wall_break": rnd.wall_break.to_json() if rnd.wall_break else None,
+    }]
+    for seat, h in enumerate(hands):
+        events.append({"type": "deal", "seat": seat, "tiles": tile_names(sorted(h))})
+    if rnd.ghost is not None:
+        events.append({"type": "ghost", "indicator": tile_name(rnd.indicator) if rnd.indicator is not None else None,
+                       "ghost": tile_name(rnd.ghost)})
+    # the dealer sets aside flowers and draws their replacements at once; others at their first turn
+    rnd._replace_flowers_in_hand(rnd.dealer, events)
+    if rnd.phase == TURN:
+        rnd.turn_source = "deal"
+        rnd.drawn = None
+        rnd.after_flower = False
+    return events
+
+
+def apply(rnd: Round, action: Action) -> list[dict]:
+    """The one function that changes a round. Raises IllegalAction (state unchanged) when not allowed."""
+    return rnd.apply(action)
+
+
+def legal_actions(rnd: Round, seat: int) -> list[Action]:
+    return rnd.legal_actions(seat)
+
+
+__all__ = ["Action", "Round", "Seat", "Window", "apply", "legal_actions", "new_round", "round_from_scenario",
+           "EngineError"]

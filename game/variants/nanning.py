@@ -1,0 +1,198 @@
+"""南宁 / 百色 / 崇左麻将 (seed 002; decisions in shared/rules/nanning.md).
+
+136 tiles, four players, pong and kong but no chow, wins on a discard or self-drawn, several winners on one discard.
+Fan (番) here means doubling: a hand's big-hand fans add up to n and it is paid 2^(n-1) times its rate.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine.errors import BadInput, BelowMinimum
+from game.engine.melds import Meld
+from game.engine.options import option
+from game.engine.scoring import Evaluation, HandType, WinContext, matching
+from game.engine.variant import PassLock, ScoreItem, Variant, Win
+
+
+@dataclass(frozen=True)
+class NanningOptions:
+    base: int = option(1, label="底注", minimum=1, group="结算",
+                       help="每局底注；开启游戏币结算时由桌上最少游戏币者决定")
+    coins: bool = option(True, label="游戏币结算", group="结算")
+    chengbao: bool = option(True, label="碰三口封胡承包", group="规则")
+    pinghu_discard: bool = option(True, label="平胡可点炮", group="规则")
+    menqing_big: bool = option(True, label="大牌也算门清", group="结算")
+    kong_on_draw: bool = option(True, label="流局算杠分", group="结算")
+
+
+# The base (底注) from the poorest player's coins: (lowest coins, base).
+COIN_TIERS = ((3_200_000, 100_000), (320_000, 10_000), (32_000, 1_000), (3_200, 100), (320, 10), (32, 1))
+MIN_COINS = 32
+
+
+def base_for_coins(coins: int) -> int:
+    for floor, base in COIN_TIERS:
+        if coins >= floor:
+            return base
+    raise BadInput(f"a player with {coins} coins cannot sit at a Nanning table (at least {MIN_COINS} needed)")
+
+
+def _quanqiuren(c: WinContext) -> bool:
+    # four exposed melds, one tile left in hand, won on a discard (self-drawn it is not 全求人)
+    return not c.self_draw and len(c.exposed_melds) == 4 and len(c.concealed) == 1
+
+
+def _discarder_was_single(c: WinContext) -> bool:
+    return not c.self_draw and ("discarder_single" in c.flags or bool(c.context.get("quanqiuren_fangpao")))
+
+
+HAND_TYPES: tuple[HandType, ...] = (
+    HandType("qingyise", "清一色", 1, lambda c: len(c.suits_used()) == 1),
+    HandType("pengpenghu", "碰碰胡", 1, lambda c: c.all_sets_alike()),
+    HandType("quanqiuren", "全求人", 1, _quanqiuren),
+    HandType("qixiaodui", "七小对", 1, lambda c: c.shape == "seven_pairs"),
+    HandType("qidadui", "七大对", lambda c: c.seven_pair_quads() + 1,
+             lambda c: c.shape == "seven_pairs" and c.seven_pair_quads() > 0, excludes=("qixiaodui",)),
+    HandType("gangshanghua", "杠上花", 1, lambda c: c.self_draw and "after_kong" in c.flags),
+    HandType("gangshangpao", "杠上炮", 1,
+             lambda c: not c.self_draw and "after_kong" in c.flags and "robbing_kong" not in c.flags),
+    HandType("qiangganghu", "抢杠和", 1, lambda c: "robbing_kong" in c.flags),
+    HandType("haidilaoyue", "海底捞月", 1, lambda c: c.self_draw and "last_tile" in c.flags),
+    HandType("haidipao", "海底炮", 1, lambda c: not c.self_draw and "last_tile" in c.flags),
+    HandType("tianhu", "天胡", 4, lambda c: "heavenly" in c.flags and c.is_dealer),
+    HandType("dihu", "地胡", 3, lambda c: "earthly" in c.flags and not c.is_dealer and c.self_draw),
+    HandType("renhu", "人胡", 3, lambda c: "human" in c.flags and not c.is_dealer and not c.self_draw),
+    HandType("quanqiuren_fangpao", "全求人放炮", 1, _discarder_was_single),
+)
+NAMES = {t.id: t.name for t in HAND_TYPES} | {"pinghu": "平胡", "menqianqing": "门前清"}
+
+
+class Nanning(Variant):
+    id = "nanning"
+    name = "南宁麻将"
+    name_en = "Nanning"
+    seed_file = "002"
+    Options = NanningOptions
+    player_counts = (4,)
+    multiple_winners = True
+    # 跟牌不可胡: a passed win on a discard bars that tile kind on discards until the seat's next draw
+    pass_lock = PassLock(same_kind=True)
+    has_escape_penalty = True
+    hand_types = HAND_TYPES
+
+    def first_dealer(self, players: int, rng: Any) -> int:
+        return rng.randrange(players)
+
+    def can_rob(self, opts: NanningOptions, kong_type: str) -> bool:
+        return kong_type == "added_kong"
+
+    def base(self, table: Any) -> int:
+        coins = table.context.get("coins")
+        if table.options.coins and coins:
+            return base_for_coins(min(coins))
+        return table.options.base
+
+    def score_reading(self, ctx: WinContext) -> Evaluation:
+        opts: NanningOptions = ctx.options
+        hits = matching(HAND_TYPES, ctx)
+        big = bool(hits)
+        n = sum(v for _, v in hits) if big else 1
+        menqing = ctx.self_draw and ctx.menqing and (opts.menqing_big or not big)
+        unit = 2 ** (n - 1)
+        if ctx.self_draw:
+            rate = 4 if menqing else 3
+            share = rate * unit
+        else:
+            rate = 9 if big else 2
+            share = rate * unit if big else 2
+        hands = [t.id for t, _ in hits] or ["pinghu"]
+        if menqing:
+            hands.append("menqianqing")
+        lines = [f"{t.name} {v}番" for t, v in hits] or ["平胡 1番"]
+        if menqing:
+            lines.append("门前清")
+        formula = f"底注×{rate}" + (f"×2^{n - 1}" if big and n > 1 else "")
+        lines.append(f"n = {n}，{'自摸每家' if ctx.self_draw else '放炮'} {formula} = {share}×底注")
+        return Evaluation(hands, n, (share * (3 if ctx.self_draw else 1), n), lines,
+                          {"share": share, "big": big, "menqing": menqing})
+
+    def check_win(self, ev: Evaluation, table: Any) -> None:
+        ctx = ev.ctx
+        assert ctx is not None
+        if not ctx.self_draw and not ev.data["big"] and not ctx.options.pinghu_discard:
+            raise BelowMinimum("平胡不可点炮: a small hand may only be won by self-draw at this table")
+
+    def may_win(self, rnd: Any, seat: int) -> bool:
+        # 封胡: once one player has claimed three of your discards, you cannot win this round
+        if not rnd.options.chengbao:
+            return True
+        return all(rnd.claims_from[b][seat] < 3 for b in range(rnd.players))
+
+    def win_facts(self, rnd: Any, winner: int) -> dict:
+        if not rnd.options.chengbao:
+            return {}
+        for a in range(rnd.players):
+            if a != winner and rnd.claims_from[winner][a] >= 3:
+                return {"chengbao": a}
+        return {}
+
+    def settle_wins(self, table: Any, wins: list[Win]) -> list[ScoreItem]:
+        base = self.base(table)
+        items = []
+        for w in wins:
+            ctx, ev = w.ctx, w.evaluation
+            share = ev.data["share"] * base
+            deltas = [0] * table.players
+            liable = ctx.context.get("chengbao") if table.options.chengbao else None
+            lines = list(ev.lines)
+            if ctx.self_draw:
+                if liable is not None:
+                    deltas[liable] -= 3 * share
+                    lines.append(f"承包：座位{liable}独付三家 {3 * share}")
+                else:
+                    for p in range(table.players):
+                        if p != w.seat:
+                            deltas[p] -= share
+            else:
+                payer = w.from_seat
+                assert payer is not None
+                if liable is not None and liable == payer:
+                    deltas[payer] -= 2 * share
+                    lines.append(f"承包：被碰者放炮，付双倍 {2 * share}")
+                else:
+                    deltas[payer] -= share
+                    if liable is not None:
+                        deltas[liable] -= share
+                        lines.append(f"承包：座位{liable}另付 {share}")
+            deltas[w.seat] -= sum(deltas)
+            items.append(ScoreItem("win", deltas, lines))
+        return items
+
+    def kong_score(self, rnd: Any, seat: int, meld: Meld) -> ScoreItem | None:
+        base = self.base(rnd)
+        deltas = [0] * rnd.players
+        if meld.type == "concealed_kong":
+            for p in range(rnd.players):
+                if p != seat:
+                    deltas[p] -= base
+            label = "暗杠：每家付1底注"
+        else:
+            assert meld.from_seat is not None
+            deltas[meld.from_seat] -= base
+            label = "明杠：放杠者付1底注" if meld.type == "kong" else "补杠：原碰牌放牌者付1底注"
+        deltas[seat] -= sum(deltas)
+        return ScoreItem("kong", deltas, [label])
+
+    def kong_points_stand_on_exhaustion(self, opts: NanningOptions) -> bool:
+        return opts.kong_on_draw
+
+    def escape_penalty(self, rnd: Any, seat: int) -> ScoreItem | None:
+        base = self.base(rnd)
+        deltas = [base] * rnd.players
+        deltas[seat] = -8 * base
+        return ScoreItem("escape", deltas, [f"逃跑：座位{seat}罚8×底注，其余每家获系统补偿1×底注"])
+
+
+VARIANT = Nanning()
