@@ -130,13 +130,15 @@ def cmd_score(doc: dict) -> dict:
     bad = sorted(set(flags) - set(FLAGS))
     if bad:
         raise BadInput(f"unknown flag(s) {', '.join(bad)}; known: {', '.join(FLAGS)}")
-    if discarder is None and "robbing_kong" in flags:
-        raise BadInput("'robbing_kong' needs 'discarder': the seat whose kong was robbed")
+    _check_flags(set(flags), dealer, winner, discarder)
+    if any(m.type == "chow" for m in melds) and not variant.allows_chow(opts):
+        raise BadInput(f"{variant.id} has no chow, so a hand cannot hold a chow meld")
     context, ghost = _context(doc)
     ctx = WinContext(options=opts, players=players, dealer=dealer, winner=winner, discarder=discarder,
                      concealed=concealed, win_tile=win_tile, melds=melds, flags=frozenset(flags), ghost=ghost,
                      context=context)
     table = TableFacts(players, dealer, opts, context)
+    variant.check_table(table)
     ev = variant.evaluate(ctx)
     variant.check_win(ev, table)
     items = variant.settle_wins(table, [Win(winner, discarder, ev)])
@@ -147,6 +149,22 @@ def cmd_score(doc: dict) -> dict:
             deltas[i] += d
         breakdown.extend(item.lines)
     return {"ok": True, "hands": ev.hands, "fan": ev.fan, "deltas": deltas, "breakdown": breakdown}
+
+
+def _check_flags(flags: set[str], dealer: int, winner: int, discarder: int | None) -> None:
+    """Refuse flags that contradict the seats: they describe how the win came about."""
+    self_draw = discarder is None
+    rules = [
+        ("robbing_kong", not self_draw, "'robbing_kong' needs 'discarder': the seat whose kong was robbed"),
+        ("heavenly", self_draw and winner == dealer, "'heavenly' (天胡) is the dealer's self-drawn initial hand"),
+        ("earthly", self_draw and winner != dealer, "'earthly' (地胡) is a non-dealer's self-draw"),
+        ("human", not self_draw and winner != dealer and discarder == dealer,
+         "'human' (人胡) is a non-dealer's win on the dealer's first discard"),
+        ("after_flower", self_draw, "'after_flower' is a self-draw on a flower's replacement tile"),
+    ]
+    for flag, ok, message in rules:
+        if flag in flags and not ok:
+            raise BadInput(message)
 
 
 # ---------------------------------------------------------------------------------------------------- run

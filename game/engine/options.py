@@ -40,14 +40,10 @@ def _coerce(field: dataclasses.Field, value: Any) -> Any:
         return value
     if isinstance(default, int):
         if isinstance(value, bool) or not isinstance(value, int):
-            # "4" from a form is fine; 4.5 and "four" are not
-            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-                value = int(value)
-            else:
-                raise OptionError(f"option {name!r} must be a whole number, got {value!r}")
+            raise OptionError(f"option {name!r} must be a whole number, got {value!r}")
     elif isinstance(default, str):
         if isinstance(value, int) and not isinstance(value, bool):
-            value = str(value)  # cap "4" may arrive as 4
+            value = str(value)  # a choice named by a number ("4") may arrive as 4
         if not isinstance(value, str):
             raise OptionError(f"option {name!r} must be one of {meta['choices']}, got {value!r}")
     choices = meta.get("choices")

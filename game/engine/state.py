@@ -113,6 +113,7 @@ class Round:
         self.indicator = indicator
         self.wall_break = wall_break
         self.context = dict(context or {})  # table facts: coins, ga, round wind, streak ...
+        variant.check_table(self)
         self.tile_set: TileSet = variant.tile_set(options, players)
         self._seven_pairs = variant.seven_pairs(options)
         self._thirteen_orphans = variant.thirteen_orphans(options, self.tile_set)
@@ -428,8 +429,8 @@ class Round:
             facts.add("after_kong")
         if self.drew_last and self.drawable() == 0:
             facts.add("last_tile")
-        if seat == self.dealer and s.discards_made == 0 and self.calls_made == 0 and self.discards_made == 0:
-            facts.add("human")
+        if seat == self.dealer and self.discards_made == 0:
+            facts.add("human")  # the dealer's first discard (人胡); his own opening kong does not void it
         if self.held_before_draw == 1 and self.turn_source == "draw":
             facts.add("discarder_single")  # 全求人放炮: he held a single tile before this draw
         # a pong's fourth tile kept in hand through a discard can only be a late kong (过手杠)

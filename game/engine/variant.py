@@ -172,5 +172,8 @@ class Variant:
     def escape_penalty(self, rnd: "Round", seat: int) -> ScoreItem | None:
         return None
 
+    def check_table(self, table: Any) -> None:
+        """Refuse a table the rules do not allow (BadInput), e.g. a player too poor to sit."""
+
     def base(self, table: Any) -> int:
         return getattr(table.options, "base", 1)

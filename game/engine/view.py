@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import hand as hand_mod
 from .melds import Meld
 from .tiles import NUM_KINDS, NUM_PLAYABLE
 
@@ -118,6 +119,27 @@ class SeatView:
             for k in row + flowers:
                 left[k] -= 1
         return [max(0, n) for n in left[:NUM_PLAYABLE]] + left[NUM_PLAYABLE:]
+
+
+    def waits(self, hand: list[int] | None = None) -> list[tuple[int, int]]:
+        """For a 13-tile (3k+1) hand: each kind that completes it, with how many of it this seat has not seen.
+
+        `hand` defaults to the seat's own; the UI passes the hand minus a candidate discard for its 听牌 hint.
+        """
+        counts = list(self._rnd.seats[self.seat].hand if hand is None else hand)[:NUM_PLAYABLE]
+        ghost = self._rnd.ghost
+        wild = 0
+        if ghost is not None:
+            wild, counts[ghost] = counts[ghost], 0
+        if (sum(counts) + wild) % 3 != 1:
+            return []
+        rnd = self._rnd
+        concealed_only = not rnd.seats[self.seat].melds
+        kinds = [k for k in rnd.tile_set.kinds() if k < NUM_PLAYABLE]
+        winning = hand_mod.waits(counts, wild, seven_pairs=concealed_only and rnd._seven_pairs,
+                                 thirteen_orphans=concealed_only and rnd._thirteen_orphans, kinds=kinds)
+        unseen = self.unseen()
+        return [(k, unseen[k]) for k in winning]
 
 
 def seat_view(rnd: "Round", seat: int) -> SeatView:

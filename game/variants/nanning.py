@@ -61,9 +61,9 @@ HAND_TYPES: tuple[HandType, ...] = (
     HandType("qiangganghu", "抢杠和", 1, lambda c: "robbing_kong" in c.flags),
     HandType("haidilaoyue", "海底捞月", 1, lambda c: c.self_draw and "last_tile" in c.flags),
     HandType("haidipao", "海底炮", 1, lambda c: not c.self_draw and "last_tile" in c.flags),
-    HandType("tianhu", "天胡", 4, lambda c: "heavenly" in c.flags and c.is_dealer),
+    HandType("tianhu", "天胡", 4, lambda c: "heavenly" in c.flags and c.is_dealer and c.self_draw),
     HandType("dihu", "地胡", 3, lambda c: "earthly" in c.flags and not c.is_dealer and c.self_draw),
-    HandType("renhu", "人胡", 3, lambda c: "human" in c.flags and not c.is_dealer and not c.self_draw),
+    HandType("renhu", "人胡", 3, lambda c: "human" in c.flags and not c.is_dealer and c.discarder == c.dealer),
     HandType("quanqiuren_fangpao", "全求人放炮", 1, _discarder_was_single),
 )
 NAMES = {t.id: t.name for t in HAND_TYPES} | {"pinghu": "平胡", "menqianqing": "门前清"}
@@ -87,6 +87,11 @@ class Nanning(Variant):
 
     def can_rob(self, opts: NanningOptions, kong_type: str) -> bool:
         return kong_type == "added_kong"
+
+    def check_table(self, table: Any) -> None:
+        coins = table.context.get("coins")
+        if table.options.coins and coins:
+            base_for_coins(min(coins))  # refuses a player below 32 coins
 
     def base(self, table: Any) -> int:
         coins = table.context.get("coins")
