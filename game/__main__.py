@@ -1,16 +1,63 @@
-"""`python -m game` / `lingnan-mahjong`: opens the game."""
+"""`python -m game` / `lingnan-mahjong`: opens the game.
+
+    python -m game [--size 1280x720]
+    python -m game --autoplay --variant V --seed S --rounds R --screenshots DIR   (demo: every seat an AI)
+"""
 
 from __future__ import annotations
 
+import argparse
+import os
 import sys
+from pathlib import Path
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(prog="lingnan-mahjong", description="岭南麻将 Lingnan Mahjong")
+    ap.add_argument("--autoplay", action="store_true", help="demo mode: every seat is played by the AI")
+    ap.add_argument("--variant", default="nanning")
+    ap.add_argument("--players", type=int)
+    ap.add_argument("--seed", default="1")
+    ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--screenshots", type=Path, help="save screenshots of the demo's moments here")
+    ap.add_argument("--size", help="window size, e.g. 1280x720")
+    ap.add_argument("--fast", action="store_true", help="shorter pauses in the demo")
+    return ap.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
-    # The pygame table arrives with its own issue; until then the engine is playable headless.
-    print("Lingnan Mahjong 0.1: the table UI is not built yet.\n"
-          "The rules engine works today, e.g.:\n"
-          "  python -m game.engine simulate --variant nanning --seed 1 --rounds 8")
-    return 0
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.settings import load_settings
+    from game.ui.app import Autoplay, run_app
+    from game.variants import get_variant
+    from game.engine.errors import EngineError
+
+    settings, warning = load_settings()
+    if warning:
+        print(warning, file=sys.stderr)
+    if args.size:
+        try:
+            w, h = (int(x) for x in args.size.lower().split("x"))
+            settings.window_size = (w, h)
+            settings.validate()
+        except ValueError:
+            print(f"--size must look like 1280x720, got {args.size!r}", file=sys.stderr)
+            return 2
+    autoplay = None
+    if args.autoplay:
+        try:
+            variant = get_variant(args.variant)
+        except EngineError as exc:
+            print(exc.message, file=sys.stderr)
+            return 2
+        if args.players is not None and args.players not in variant.player_counts:
+            print(f"{args.variant} is played by {variant.player_counts} players", file=sys.stderr)
+            return 2
+        seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+        autoplay = Autoplay(args.variant, seed, max(1, args.rounds), args.screenshots, args.players, args.fast)
+        settings.fullscreen = False
+    return run_app(settings, autoplay)
 
 
 if __name__ == "__main__":

@@ -18,10 +18,10 @@ from typing import Any, NoReturn
 
 from game.variants import get_variant
 
-from .errors import BadInput, EngineError, IllegalAction
+from .errors import BadInput, EngineError, IllegalAction, NotAWin
 from .melds import Meld
 from .scoring import FLAGS, WinContext
-from .state import CLAIM, CLAIM_TYPES, Action, round_from_scenario
+from .state import CLAIM, CLAIM_TYPES, Action, round_from_scenario, validate_tiles
 from .tiles import NUM_KINDS, TileError, parse_tile, parse_tiles, tile_name
 from .variant import TableFacts, Win
 
@@ -133,7 +133,18 @@ def cmd_score(doc: dict) -> dict:
     _check_flags(set(flags), dealer, winner, discarder)
     if any(m.type == "chow" for m in melds) and not variant.allows_chow(opts):
         raise BadInput(f"{variant.id} has no chow, so a hand cannot hold a chow meld")
+    validate_tiles(variant, opts, players, [concealed, [win_tile], *(m.tiles for m in melds)])
+    if discarder is not None:
+        if "robbing_kong" in flags:
+            if not (variant.can_rob(opts, "added_kong") or variant.can_rob(opts, "kong")):
+                raise NotAWin(f"this {variant.id} table does not allow robbing a kong")
+        elif not variant.discard_wins(opts):
+            raise NotAWin(f"{variant.id} is won by self-draw only (or by robbing a kong where allowed)")
     context, ghost = _context(doc)
+    if ghost is not None and not variant.uses_wildcards(opts):
+        raise BadInput(f"this {variant.id} table plays without a wildcard; leave out context 'ghost'")
+    if ghost is None:
+        ghost = variant.fixed_ghost(opts)
     ctx = WinContext(options=opts, players=players, dealer=dealer, winner=winner, discarder=discarder,
                      concealed=concealed, win_tile=win_tile, melds=melds, flags=frozenset(flags), ghost=ghost,
                      context=context)

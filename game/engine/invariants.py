@@ -15,7 +15,7 @@ from .state import CLAIM, Round, new_round
 from .tiles import NUM_PLAYABLE, parse_tile
 
 PUBLIC_EVENTS = {"start_round", "ghost", "flower", "discard", "claim", "pong", "kong", "chow", "added_kong",
-                 "added_kong_declared", "score", "win", "exhausted", "end_round", "escape", "flip"}
+                 "added_kong_declared", "kong_declared", "score", "win", "exhausted", "end_round", "escape", "flip"}
 PRIVATE_EVENTS = {"deal": "seat", "draw": "actor", "concealed_kong": "actor"}
 
 

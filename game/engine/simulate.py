@@ -28,7 +28,7 @@ def play_round(session: Session, bots: list, log: IO[str] | None = None):
         seat = _seats_to_act(rnd)[0]
         action = bots[seat].choose(seat_view(rnd, seat), rnd.legal_actions(seat))
         if log is not None:
-            log.write(json.dumps({"type": "action", **action.to_json()}, ensure_ascii=False) + "\n")
+            log.write(json.dumps({"type": "action", "action": action.to_json()}, ensure_ascii=False) + "\n")
         events = rnd.apply(action)
         if log is not None:
             _log(log, events)

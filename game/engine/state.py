@@ -93,6 +93,8 @@ class Window:
     options: dict[int, list[Action]]  # seat -> its legal claims (pass is always allowed too)
     answers: dict[int, Action] = field(default_factory=dict)
     kong_type: str | None = None  # rob windows: the kong being made
+    giver: int | None = None  # robbing an exposed kong: whose discard the kong claimed
+    pending: Action | None = None  # robbing an exposed kong: the kong claim that waits on the window
     facts: frozenset[str] = frozenset()  # flags a win on this tile carries
     evaluations: dict[int, Evaluation] = field(default_factory=dict)
 
@@ -142,6 +144,7 @@ class Round:
         self.wins: list[Win] = []
         self.exhausted = False
         self.next_dealer_seat: int | None = None
+        self.last_kong: Meld | None = None
         self.version = 0
         self._eval_cache: dict[tuple, Evaluation | None] = {}
         self._legal_cache: tuple[tuple, list[Action]] = ((-1, -1), [])
@@ -191,6 +194,8 @@ class Round:
                          melds=list(self.seats[seat].melds), flags=flags, ghost=self.ghost,
                          context=dict(self.context))
         ctx.context.update(self.variant.win_facts(self, seat))
+        if "after_kong" in flags and self.last_kong is not None and self.last_kong in ctx.melds:
+            ctx.context["kong_meld"] = ctx.melds.index(self.last_kong)
         return ctx
 
     def _shape_wins(self, seat: int, extra: int | None) -> bool:
@@ -515,12 +520,15 @@ class Round:
                 out.append((others[0], others[1]))
         return out
 
-    def _rob_options(self, owner: int, tile: int, kong_type: str) -> dict[int, list[Action]]:
+    def _rob_options(self, owner: int, tile: int, kong_type: str,
+                     exclude: int | None = None) -> dict[int, list[Action]]:
         options: dict[int, list[Action]] = {}
         if not self.variant.can_rob(self.options, kong_type):
             return options
         for i in range(1, self.players):
             seat = (owner + i) % self.players
+            if seat == exclude:
+                continue
             ev = self._evaluate(seat, tile, owner, frozenset({"robbing_kong"}))
             if ev is not None and not self._locked(seat, tile, ev):
                 options[seat] = [Action(seat, "win")]
@@ -563,12 +571,18 @@ class Round:
             if not self.variant.multiple_winners:
                 winners = winners[:1]
             wins = [Win(s, w.from_seat, w.evaluations[s]) for s in winners]
-            if w.kind == "rob":
+            if w.kind == "rob" and w.giver is not None:
+                self.seats[w.giver].claimed[-1] = True  # an exposed kong robbed: the discard goes to the winner
+            elif w.kind == "rob":
                 self.seats[w.from_seat].hand[w.tile] -= 1  # the robbed tile goes to the winner; the kong is void
             else:
                 self.seats[w.from_seat].claimed[-1] = True
             self.seats[winners[0]].hand[w.tile] += 1  # one tile, however many win on it
             self._finish_with_wins(wins, events, won_tile=w.tile)
+            return
+        if w.kind == "rob" and w.pending is not None:
+            assert w.giver is not None
+            self._call(w.pending, w.tile, w.giver, events)
             return
         if w.kind == "rob":
             self._complete_added_kong(w.from_seat, w.tile, events)
@@ -576,12 +590,26 @@ class Round:
         for kind in ("kong", "pong", "chow"):
             for seat, a in answered.items():
                 if a.type == kind:
-                    self._call(a, w, events)
+                    if kind == "kong" and self._open_exposed_kong_rob(a, w, events):
+                        return
+                    self._call(a, w.tile, w.from_seat, events)
                     return
         self._next_turn(w.from_seat, events)
 
-    def _call(self, a: Action, w: Window, events: list[dict]) -> None:
-        seat, tile, giver = a.seat, w.tile, w.from_seat
+    def _open_exposed_kong_rob(self, a: Action, w: Window, events: list[dict]) -> bool:
+        """Where the rules let an exposed kong on a discard be robbed (Beihai 明杠可抢), ask the others first."""
+        options = self._rob_options(a.seat, w.tile, "kong", exclude=w.from_seat)
+        if not options:
+            return False
+        events.append({"type": "kong_declared", "actor": a.seat, "target": w.from_seat, "tile": tile_name(w.tile)})
+        self.phase = CLAIM
+        self.window = Window("rob", w.tile, a.seat, options, kong_type="kong", facts=frozenset({"robbing_kong"}),
+                             giver=w.from_seat, pending=a)
+        self._record_window_evaluations()
+        return True
+
+    def _call(self, a: Action, tile: int, giver: int, events: list[dict]) -> None:
+        seat = a.seat
         s = self.seats[seat]
         self.seats[giver].claimed[-1] = True
         self.calls_made += 1
@@ -629,6 +657,7 @@ class Round:
         self._replacement_draw(seat, events)
 
     def _score_kong(self, seat: int, meld: Meld, events: list[dict]) -> None:
+        self.last_kong = meld  # the replacement draw that follows comes from this kong
         item = self.variant.kong_score(self, seat, meld)
         if item is not None:
             self.kong_items.append(item)
@@ -805,9 +834,13 @@ def round_from_scenario(variant: Variant, options: Any, players: int, dealer: in
     for seat, h in enumerate(hands):
         want = 14 if seat == dealer else 13
         if len(h) != want:
-            raise BadInput(f"seat {seat} must hold {want} tiles {'(the dealer)' if want == 14 else ''}, "
-                           f"got {len(h)}".replace("  ", " "))
+            who = f"seat {seat} (the dealer)" if want == 14 else f"seat {seat}"
+            raise BadInput(f"{who} must hold {want} tiles, got {len(h)}")
     validate_tiles(variant, options, players, [*hands, wall])
+    if (ghost is not None or indicator is not None) and not variant.uses_wildcards(options):
+        raise BadInput(f"this {variant.id} table plays without a wildcard; leave out setup 'ghost' and 'indicator'")
+    if ghost is None and indicator is not None:
+        ghost = variant.ghost_from_indicator(options, indicator)
     if ghost is None and indicator is None:
         indicator, ghost = variant.choose_ghost(options, wall, round_rng(seed, 0))
     rnd = Round(variant, options, players, dealer, hands, wall, seed=seed, ghost=ghost, indicator=indicator,

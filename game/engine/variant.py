@@ -108,6 +108,18 @@ class Variant:
         """(the turned indicator tile or None, the wildcard kind or None)."""
         return None, None
 
+    def uses_wildcards(self, opts: Any) -> bool:
+        """Whether this table plays with a wildcard at all (a scenario may not give one otherwise)."""
+        return False
+
+    def ghost_from_indicator(self, opts: Any, indicator: int) -> int | None:
+        """The wildcard a turned indicator tile names."""
+        return None
+
+    def fixed_ghost(self, opts: Any) -> int | None:
+        """A wildcard that does not depend on a flip (Beihai's 红中鬼)."""
+        return None
+
     def can_rob(self, opts: Any, kong_type: str) -> bool:
         return False
 

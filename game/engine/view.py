@@ -142,5 +142,26 @@ class SeatView:
         return [(k, unseen[k]) for k in winning]
 
 
+    def wait_details(self, hand: list[int] | None = None) -> list[tuple[int, int, int | None]]:
+        """Each winning kind with its unseen count and the variant's count (fan / multiplier) if self-drawn."""
+        from .errors import NotAWin
+        from .scoring import WinContext
+
+        rnd = self._rnd
+        counts = list(rnd.seats[self.seat].hand if hand is None else hand)
+        out = []
+        for kind, unseen in self.waits(counts):
+            concealed = [k for k in range(NUM_KINDS) for _ in range(counts[k])]
+            ctx = WinContext(options=rnd.options, players=rnd.players, dealer=rnd.dealer, winner=self.seat,
+                             discarder=None, concealed=concealed, win_tile=kind,
+                             melds=list(rnd.seats[self.seat].melds), ghost=rnd.ghost, context=dict(rnd.context))
+            try:
+                fan = rnd.variant.evaluate(ctx).fan
+            except NotAWin:
+                fan = None
+            out.append((kind, unseen, fan))
+        return out
+
+
 def seat_view(rnd: "Round", seat: int) -> SeatView:
     return SeatView(rnd, seat)

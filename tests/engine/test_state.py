@@ -20,7 +20,7 @@ def k(name: str) -> int:
 
 
 def toy_round(hands: list[str], wall: str, *, ghost: str | None = None, **opts):
-    options = TOY.parse_options({"ghost": "none", **opts}, len(hands))
+    options = TOY.parse_options({"ghost": "flip_next" if ghost else "none", **opts}, len(hands))
     return round_from_scenario(TOY, options, len(hands), 0, [T(h) for h in hands], T(wall),
                                ghost=k(ghost) if ghost else None)
 

@@ -57,6 +57,9 @@ class Toy(Variant):
             indicator = live[(live.index(indicator) + 1) % len(live)]
         return indicator, next_in_ring(indicator)
 
+    def uses_wildcards(self, opts: ToyOptions) -> bool:
+        return opts.ghost != "none"
+
     def can_rob(self, opts: Any, kong_type: str) -> bool:
         return kong_type == "added_kong"
 

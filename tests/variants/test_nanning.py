@@ -334,7 +334,7 @@ def test_not_a_win(concealed, win_tile, melds, discarder):
 
 @pytest.mark.parametrize("change, code", [
     ({"variant": "xian"}, "unknown_variant"),
-    ({"variant": "beihai"}, "unknown_variant"),     # planned, not available yet
+    ({"variant": "guiliu"}, "unknown_variant"),     # planned, not available yet
     ({"variant": None}, "unknown_variant"),
     ({"players": 3}, "bad_input"),                   # Nanning is a four-player game
     ({"win_tile": "10m"}, "bad_tile"),

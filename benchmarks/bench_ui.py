@@ -1,0 +1,99 @@
+"""UI benchmarks: frame time over an autoplay round at 1280x720, and start-up to the title screen.
+
+    SDL_VIDEODRIVER=dummy python benchmarks/bench_ui.py [--json] [--rounds 1] [--variant nanning]
+
+Frame time is the wall time of one App.step (input, update, draw into the window surface); start-up is measured
+in a fresh process from interpreter start to the first drawn title frame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def frame_times(variant: str, rounds: int, seed: int) -> list[float]:
+    import pygame
+
+    from game.settings import Settings
+    from game.ui.app import App, Autoplay
+    from game.ui.scenes.title import TitleScene
+
+    pygame.init()
+    app = App(Settings(window_size=(1280, 720)), autoplay=Autoplay(variant, seed, rounds, None), save=False)
+    app.push(TitleScene(app))
+    times = []
+    dt = 1 / 60
+    for _ in range(200_000):
+        if not app.running:
+            break
+        start = time.perf_counter()
+        app.step(dt)
+        times.append(time.perf_counter() - start)
+    pygame.quit()
+    return times[30:]  # the first frames build caches (fonts, felt): start-up, measured separately
+
+
+STARTUP_PROBE = """
+import time, sys
+t0 = float(sys.argv[1])
+import pygame
+from game.settings import Settings
+from game.ui.app import App
+from game.ui.scenes.title import TitleScene
+pygame.init()
+app = App(Settings(window_size=(1280, 720)), save=False)
+app.push(TitleScene(app))
+app.step(1 / 60)
+print(time.time() - t0)
+"""
+
+
+def startup_seconds(repeats: int = 5) -> list[float]:
+    out = []
+    env = {**os.environ, "SDL_VIDEODRIVER": os.environ.get("SDL_VIDEODRIVER", "dummy"),
+           "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(ROOT)}
+    for _ in range(repeats):
+        proc = subprocess.run([sys.executable, "-c", STARTUP_PROBE, repr(time.time())], capture_output=True,
+                              text=True, env=env, cwd=ROOT, timeout=120)
+        out.append(float(proc.stdout.strip().splitlines()[-1]))
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--variant", default="nanning")
+    ap.add_argument("--seed", type=int, default=7)
+    args = ap.parse_args()
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    times = sorted(frame_times(args.variant, args.rounds, args.seed))
+    ms = [t * 1000 for t in times]
+    startup = startup_seconds()
+    result = {
+        "frames": len(ms),
+        "frame_median_ms": round(statistics.median(ms), 2),
+        "frame_p99_ms": round(ms[min(len(ms) - 1, int(len(ms) * 0.99))], 2),
+        "frame_max_ms": round(ms[-1], 2),
+        "startup_median_s": round(statistics.median(startup), 3),
+        "startup_runs_s": [round(s, 3) for s in startup],
+        "video_driver": os.environ["SDL_VIDEODRIVER"],
+        "size": "1280x720",
+    }
+    print(json.dumps(result) if args.json else "\n".join(f"{k:>18}: {v}" for k, v in result.items()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,103 @@
+"""Player settings, kept with platformdirs. A corrupt file is set aside (never overwritten) and defaults are used."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+APP = "lingnan-mahjong"
+LANGUAGES = ("zh_CN", "en", "zh_TW")
+DIALECTS = ("nanning", "baise", "mandarin", "mute")
+TILE_SIZES = ("small", "medium", "large")
+TABLE_ARTS = ("auto", "nanning", "beihai", "guiliu", "guangdong", "hainan")
+
+
+def user_dir(kind: str = "data") -> Path:
+    """Where user files live: $LINGNAN_HOME (tests, portable installs) or the platform's folder."""
+    home = os.environ.get("LINGNAN_HOME")
+    if home:
+        path = Path(home) / kind
+    else:
+        import platformdirs
+
+        path = Path(platformdirs.user_config_dir(APP) if kind == "config" else platformdirs.user_data_dir(APP))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@dataclass
+class Settings:
+    language: str = "zh_CN"
+    dialect: str = "nanning"
+    voice_volume: float = 0.8
+    effects_volume: float = 0.7
+    animation_speed: float = 1.0
+    window_size: tuple[int, int] = (1280, 720)
+    fullscreen: bool = False
+    tile_size: str = "medium"
+    table_art: str = "auto"
+    claim_timer: int = 0  # seconds; 0 = off
+    last_setup: dict = field(default_factory=dict)
+
+    def validate(self) -> "Settings":
+        if self.language not in LANGUAGES:
+            self.language = "zh_CN"
+        if self.dialect not in DIALECTS:
+            self.dialect = "nanning"
+        if self.tile_size not in TILE_SIZES:
+            self.tile_size = "medium"
+        if self.table_art not in TABLE_ARTS:
+            self.table_art = "auto"
+        self.voice_volume = min(1.0, max(0.0, float(self.voice_volume)))
+        self.effects_volume = min(1.0, max(0.0, float(self.effects_volume)))
+        self.animation_speed = min(3.0, max(0.25, float(self.animation_speed)))
+        w, h = self.window_size
+        self.window_size = (max(960, int(w)), max(540, int(h)))
+        if self.claim_timer not in (0, 5, 10, 15, 20, 30):
+            self.claim_timer = 0
+        return self
+
+
+def settings_path() -> Path:
+    return user_dir("config") / "settings.json"
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings and a message when the file had to be set aside."""
+    path = path or settings_path()
+    if not path.exists():
+        return Settings(), None
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(raw, dict):
+            raise ValueError("not an object")
+        known = {f.name for f in fields(Settings)}
+        values = {k: v for k, v in raw.items() if k in known}
+        if "window_size" in values:
+            values["window_size"] = tuple(values["window_size"])
+        return Settings(**values).validate(), None
+    except (ValueError, TypeError, OSError) as exc:
+        aside = path.with_name(f"{path.name}.corrupt-{int(time.time())}")
+        try:
+            path.rename(aside)
+        except OSError:
+            pass
+        return Settings(), f"settings file was unreadable ({exc}); kept aside as {aside.name}, defaults used"
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    path = path or settings_path()
+    atomic_write(path, json.dumps(asdict(settings), ensure_ascii=False, indent=1))
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Write via a temporary file, flush and rename, so a crash never leaves half a file."""
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        fh.write(text)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)

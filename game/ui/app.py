@@ -1,0 +1,199 @@
+"""The application: one window, a stack of scenes, a frame loop with dt-driven animation."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from game.i18n import translator
+from game.settings import Settings, save_settings
+
+FPS = 60
+
+
+@dataclass
+class Autoplay:
+    """Demo mode: every seat is an AI, the game plays itself and saves screenshots at its moments."""
+
+    variant: str
+    seed: int | str
+    rounds: int
+    screenshots: Path | None = None
+    players: int | None = None
+    fast: bool = False  # shorter pauses (tests)
+
+
+class Scene:
+    """A full-screen state of the game. The top of the stack gets input; `overlay` scenes draw over the one below."""
+
+    overlay = False
+
+    def __init__(self, app: "App"):
+        self.app = app
+
+    def enter(self) -> None:
+        pass
+
+    def exit(self) -> None:
+        pass
+
+    def resize(self, size: tuple[int, int]) -> None:
+        pass
+
+    def handle(self, event: pygame.event.Event) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+
+class App:
+    def __init__(self, settings: Settings, *, autoplay: Autoplay | None = None, save: bool = True):
+        pygame.display.init()
+        pygame.font.init()
+        self.settings = settings
+        self.autoplay = autoplay
+        self.save_enabled = save
+        flags = pygame.RESIZABLE | (pygame.FULLSCREEN if settings.fullscreen and not autoplay else 0)
+        self.screen = pygame.display.set_mode(settings.window_size, flags)
+        pygame.display.set_caption("岭南麻将 Lingnan Mahjong")
+        from game.ui.art.table import TableArt
+        from game.ui.art.tiles import TileArt
+        from game.ui.fonts import Fonts
+
+        self.fonts = Fonts(settings.language)
+        self.tiles = TileArt(self.fonts)
+        self.art = TableArt(self.fonts)
+        self.tr = translator(settings.language)
+        self.scenes: list[Scene] = []
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.exit_code = 0
+        self.time = 0.0
+        self.frame_times: list[float] = []
+        self.shots = 0
+        self.audio = None  # the voice issue plugs its mixer in here
+
+    # ---- text
+    def t(self, text: str) -> str:
+        return self.tr.gettext(text)
+
+    def set_language(self, language: str) -> None:
+        self.settings.language = language
+        self.tr = translator(language)
+        self.fonts.set_language(language)
+        self.save()
+
+    def save(self) -> None:
+        if self.save_enabled:
+            try:
+                save_settings(self.settings)
+            except OSError:
+                pass  # a read-only home must not stop the game
+
+    # ---- scenes
+    @property
+    def scene(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.resize(self.screen.get_size())
+        scene.enter()
+
+    def pop(self) -> None:
+        if self.scenes:
+            self.scenes.pop().exit()
+        if self.scenes:
+            self.scenes[-1].resize(self.screen.get_size())
+        else:
+            self.quit()
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop().exit()
+        self.push(scene)
+
+    def quit(self, code: int = 0) -> None:
+        self.running = False
+        self.exit_code = code
+
+    # ---- loop
+    def step(self, dt: float) -> None:
+        """One frame: input, update, draw. Tests call this directly with a fixed dt."""
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.on_close()
+                continue
+            if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+                size = (max(960, event.w), max(540, event.h))
+                self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+                self.settings.window_size = size
+                for s in self.scenes:
+                    s.resize(size)
+                continue
+            if self.scene is not None:
+                self.scene.handle(event)
+        self.time += dt
+        if self.scene is not None:
+            self.scene.update(dt * self.settings.animation_speed)
+        self.draw()
+
+    def draw(self) -> None:
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].overlay:
+            start -= 1
+        for s in self.scenes[start:]:
+            s.draw(self.screen)
+        pygame.display.flip()
+
+    def on_close(self) -> None:
+        for s in reversed(self.scenes):
+            closer = getattr(s, "on_close", None)
+            if closer is not None:
+                closer()
+        self.save()
+        self.quit()
+
+    def run(self) -> int:
+        import time
+
+        while self.running:
+            start = time.perf_counter()
+            dt = self.clock.tick(FPS) / 1000.0
+            self.step(min(dt, 0.1))
+            self.frame_times.append(time.perf_counter() - start)
+        return self.exit_code
+
+    # ---- screenshots
+    def screenshot(self, name: str) -> Path | None:
+        if self.autoplay is None or self.autoplay.screenshots is None:
+            return None
+        self.draw()
+        self.shots += 1
+        path = self.autoplay.screenshots / f"{self.shots:03d}_{name}.png"
+        pygame.image.save(self.screen, str(path))
+        return path
+
+
+def run_app(argv_settings: Settings, autoplay: Autoplay | None) -> int:
+    from game.ui.scenes.title import TitleScene
+
+    if autoplay is not None and autoplay.screenshots is not None:
+        autoplay.screenshots.mkdir(parents=True, exist_ok=True)
+    app = App(argv_settings, autoplay=autoplay, save=autoplay is None)
+    app.push(TitleScene(app))
+    try:
+        return app.run()
+    finally:
+        pygame.quit()
+
+
+def headless() -> bool:
+    return os.environ.get("SDL_VIDEODRIVER") == "dummy"

@@ -1,0 +1,40 @@
+"""Hot-seat hand-over: every hand is hidden until the named player confirms he has the screen."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.app import Scene
+from game.ui.widgets import GOLD, Clicks, button, text
+
+
+class HandoverScene(Scene):
+    def __init__(self, app, table_scene, seat: int):
+        super().__init__(app)
+        self.table_scene = table_scene
+        self.seat = seat
+        self.clicks = Clicks()
+
+    def confirm(self) -> None:
+        self.app.pop()
+        self.table_scene.handover_done(self.seat)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.clicks.hover = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.clicks.click(event.pos)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+            self.confirm()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(self.app.art.title_background((w, h)), (0, 0))  # opaque: nothing of the table shows
+        self.clicks.reset()
+        name = self.table_scene.table.seats[self.seat].name
+        text(self.app, surface, (w // 2, h // 2 - 80), self.app.t("Pass the screen to {name}").format(name=name),
+             36, GOLD, True, "center")
+        text(self.app, surface, (w // 2, h // 2 - 30), self.app.t("Everyone else, look away."), 20,
+             (230, 230, 220), False, "center")
+        button(self.app, surface, self.clicks, pygame.Rect(w // 2 - 150, h // 2 + 20, 300, 60),
+               self.app.t("I am {name}: show my hand").format(name=name), self.confirm)

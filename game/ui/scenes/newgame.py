@@ -1,0 +1,222 @@
+"""New game: the rule set, players and seats, rounds, and every option of the rule set with its Chinese label.
+
+Impossible combinations are explained inline (the engine's own message) and Start stays disabled until they are
+resolved. The last choices are remembered in the settings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+import pygame
+
+from game.engine.errors import OptionError
+from game.ui.app import Scene
+from game.ui.widgets import GOLD, MUTED, RED, Clicks, button, chip, panel, text
+from game.variants import AVAILABLE, PLANNED, get_variant
+
+REGION_NAMES = {"nanning": ("南宁麻将", "南宁 · 百色 · 崇左"), "beihai": ("北海麻将", "鬼牌 · 买马"),
+                "guiliu": ("桂柳麻将", "桂林 · 柳州"), "guangdong": ("广东麻将", "鸡平胡"), "hainan": ("海南麻将", "花牌 · 上嘎")}
+LEVELS = ("easy", "normal", "hard")
+ROUND_CHOICES = (4, 8, 16, 0)  # 0: until a player is out of coins
+
+
+class NewGameScene(Scene):
+    def __init__(self, app, mode: str = "ai"):
+        super().__init__(app)
+        self.mode = mode
+        self.clicks = Clicks()
+        last = dict(app.settings.last_setup.get(mode, {}))
+        self.variant_id = last.get("variant", "nanning") if last.get("variant") in AVAILABLE else "nanning"
+        self.players = last.get("players", 4)
+        self.rounds = last.get("rounds", 4)
+        self.options: dict = dict(last.get("options", {}))
+        default_humans = [True, False, False, False] if mode == "ai" else [True, True, False, False]
+        self.humans: list[bool] = list(last.get("humans", default_humans))
+        self.levels: list[str] = list(last.get("levels", ["normal"] * 4))
+        self._fix()
+
+    # ---- state
+    @property
+    def variant(self):
+        return get_variant(self.variant_id)
+
+    def _fix(self) -> None:
+        v = self.variant
+        if self.players not in v.player_counts:
+            self.players = v.player_counts[-1]
+        names = {f.name for f in fields(v.Options)}
+        self.options = {k: val for k, val in self.options.items() if k in names}
+        self.humans = (self.humans + [False] * 4)[:4]
+        self.levels = (self.levels + ["normal"] * 4)[:4]
+        if not any(self.humans[:self.players]):
+            self.humans[0] = True
+
+    def error(self) -> str | None:
+        try:
+            self.variant.parse_options(self.options, self.players)
+        except OptionError as exc:
+            return exc.message
+        return None
+
+    def set_option(self, name: str, value) -> None:
+        self.options[name] = value
+
+    def choose_variant(self, vid: str) -> None:
+        self.variant_id = vid
+        self.options = {}
+        self._fix()
+
+    def start(self) -> None:
+        from game.table import SeatConfig, Table
+        from game.ui.scenes.table import TableScene
+
+        if self.error():
+            return
+        self.app.settings.last_setup[self.mode] = {
+            "variant": self.variant_id, "players": self.players, "rounds": self.rounds, "options": self.options,
+            "humans": self.humans, "levels": self.levels}
+        self.app.save()
+        seats = []
+        for i in range(self.players):
+            if self.humans[i]:
+                name = self.app.t("Player {n}").format(n=i + 1) if self.mode == "hotseat" else self.app.t("You")
+            else:
+                name = self.app.t("AI {n}").format(n=i + 1)
+            seats.append(SeatConfig(name, human=self.humans[i], level=self.levels[i], avatar=i + 1))
+        import time
+
+        table = Table(self.variant_id, dict(self.options), seats, seed=int(time.time()),
+                      rounds=self.rounds or None)
+        self.app.replace(TableScene(self.app, table))
+
+    # ---- input
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.clicks.hover = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.clicks.click(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+
+    # ---- drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        w, h = surface.get_size()
+        surface.blit(app.art.felt(self.variant_id, (w, h)), (0, 0))
+        self.clicks.reset()
+        text(app, surface, (30, 18), app.t("New game") + ("  ·  " + app.t("Hot-seat") if self.mode == "hotseat"
+                                                          else ""), 30, GOLD, True)
+        # rule-set cards
+        cw, ch = round(w * 0.16), round(h * 0.14)
+        y = 70
+        for vid in [*AVAILABLE, *PLANNED]:
+            title, sub = REGION_NAMES[vid]
+            rect = pygame.Rect(24, y, cw, ch)
+            card = app.art.region_card(vid, rect.size, title, sub if vid in AVAILABLE else app.t("coming soon"))
+            if vid not in AVAILABLE:
+                card = card.copy()
+                card.set_alpha(110)
+            surface.blit(card, rect)
+            if vid == self.variant_id:
+                pygame.draw.rect(surface, GOLD, rect.inflate(6, 6), width=3, border_radius=12)
+            self.clicks.add(rect, lambda v=vid: self.choose_variant(v), vid in AVAILABLE)
+            y += ch + 10
+        x0 = 24 + cw + 30
+        right = pygame.Rect(x0, 64, w - x0 - 24, h - 150)
+        panel(surface, right)
+        x, y = right.x + 20, right.y + 14
+        v = self.variant
+        # players and seats
+        text(app, surface, (x, y), app.t("Players"), 18, GOLD, True)
+        cx = x + 120
+        for n in v.player_counts:
+            r = chip(app, surface, self.clicks, (cx, y - 4), str(n), n == self.players,
+                     lambda n=n: (setattr(self, "players", n), self._fix()))
+            cx = r.right + 8
+        text(app, surface, (cx + 30, y), app.t("Rounds"), 18, GOLD, True)
+        cx += 110
+        for n in ROUND_CHOICES:
+            label = str(n) if n else app.t("until out of coins")
+            r = chip(app, surface, self.clicks, (cx, y - 4), label, n == self.rounds,
+                     lambda n=n: setattr(self, "rounds", n))
+            cx = r.right + 8
+        y += 40
+        for i in range(self.players):
+            text(app, surface, (x, y), app.t("Seat {n}").format(n=i + 1), 16, (230, 230, 220))
+            cx = x + 120
+            r = chip(app, surface, self.clicks, (cx, y - 4), app.t("Human"), self.humans[i],
+                     lambda i=i: self._set_human(i, True), size=15)
+            cx = r.right + 6
+            r = chip(app, surface, self.clicks, (cx, y - 4), app.t("AI"), not self.humans[i],
+                     lambda i=i: self._set_human(i, False), size=15)
+            cx = r.right + 20
+            if not self.humans[i]:
+                for lv in LEVELS:
+                    r = chip(app, surface, self.clicks, (cx, y - 4), app.t(lv.capitalize()), self.levels[i] == lv,
+                             lambda i=i, lv=lv: self.levels.__setitem__(i, lv), size=14)
+                    cx = r.right + 6
+            y += 34
+        y += 8
+        # options, grouped as the rules group them
+        opts_obj = None
+        try:
+            opts_obj = v.parse_options(self.options, self.players)
+        except OptionError:
+            pass
+        groups: dict[str, list] = {}
+        for f in fields(v.Options):
+            groups.setdefault(f.metadata.get("group", ""), []).append(f)
+        col_x = x
+        for group, items in groups.items():
+            if y > right.bottom - 60:
+                break
+            text(app, surface, (col_x, y), group or app.t("Options"), 17, GOLD, True)
+            y += 28
+            for f in items:
+                applies = getattr(opts_obj, "applies", None)
+                if opts_obj is not None and applies is not None and not applies(f.name, self.players):
+                    continue
+                value = self.options.get(f.name, f.default)
+                text(app, surface, (col_x + 10, y), f.metadata["label"], 15, (230, 230, 220))
+                cx = col_x + 170
+                if isinstance(f.default, bool):
+                    labels = f.metadata.get("labels") or {}
+                    for val in (True, False):
+                        label = labels.get(val, app.t("On") if val else app.t("Off"))
+                        r = chip(app, surface, self.clicks, (cx, y - 4), label, value == val,
+                                 lambda n=f.name, val=val: self.set_option(n, val), size=14)
+                        cx = r.right + 6
+                elif f.metadata.get("choices"):
+                    labels = f.metadata.get("labels") or {}
+                    for val in f.metadata["choices"]:
+                        r = chip(app, surface, self.clicks, (cx, y - 4), str(labels.get(val, val)), value == val,
+                                 lambda n=f.name, val=val: self.set_option(n, val), size=14)
+                        cx = r.right + 6
+                else:
+                    r = chip(app, surface, self.clicks, (cx, y - 4), "−", False,
+                             lambda n=f.name, val=value: self.set_option(n, max(1, val - 1)), size=14)
+                    t = text(app, surface, (r.right + 10, y), str(value), 15, (255, 255, 255), True)
+                    chip(app, surface, self.clicks, (t.right + 10, y - 4), "+", False,
+                         lambda n=f.name, val=value: self.set_option(n, val + 1), size=14)
+                y += 32
+            y += 6
+        err = self.error()
+        bw, bh = 200, 52
+        if err:
+            text(app, surface, (x0 + 10, h - 70), "⚠ " + err, 16, RED)
+        else:
+            text(app, surface, (x0 + 10, h - 70), app.t("Options follow the region's rules; defaults are the usual "
+                                                        "table."), 14, MUTED)
+        button(app, surface, self.clicks, pygame.Rect(w - bw - 30, h - bh - 24, bw, bh), app.t("Start"), self.start,
+               enabled=err is None)
+        button(app, surface, self.clicks, pygame.Rect(w - 2 * bw - 50, h - bh - 24, bw, bh), app.t("Back"),
+               self.app.pop, style="secondary")
+
+    def _set_human(self, i: int, human: bool) -> None:
+        self.humans[i] = human
+        if not any(self.humans[:self.players]):
+            self.humans[i] = True

@@ -1,0 +1,87 @@
+"""Settings: language, voices and volumes, animation speed, window, tile size, table art, claim timer."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.settings import TABLE_ARTS, TILE_SIZES
+from game.ui.app import Scene
+from game.ui.widgets import GOLD, Clicks, button, chip, panel, text
+
+LANG_LABELS = {"zh_CN": "简体中文", "en": "English", "zh_TW": "繁體中文"}
+DIALECT_LABELS = {"nanning": "南宁话", "baise": "百色话", "mandarin": "普通话", "mute": "静音"}
+ART_LABELS = {"auto": "随规则", "nanning": "南宁", "beihai": "北海", "guiliu": "桂柳", "guangdong": "广东",
+              "hainan": "海南"}
+SIZE_LABELS = {"small": "小", "medium": "中", "large": "大"}
+
+
+class SettingsScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.clicks = Clicks()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.clicks.hover = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.clicks.click(event.pos)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+
+    def back(self) -> None:
+        self.app.save()
+        self.app.pop()
+
+    def _set(self, name: str, value) -> None:
+        setattr(self.app.settings, name, value)
+        self.app.settings.validate()
+        if name == "window_size" and not self.app.settings.fullscreen:
+            self.app.screen = pygame.display.set_mode(value, pygame.RESIZABLE)
+            for s in self.app.scenes:
+                s.resize(value)
+        self.app.save()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, st = self.app, self.app.settings
+        w, h = surface.get_size()
+        surface.blit(app.art.title_background((w, h)), (0, 0))
+        self.clicks.reset()
+        box = pygame.Rect(round(w * 0.12), round(h * 0.06), round(w * 0.76), round(h * 0.86))
+        panel(surface, box, alpha=215)
+        text(app, surface, (box.x + 30, box.y + 20), app.t("Settings"), 32, GOLD, True)
+        rows = [
+            (app.t("Language"), [(LANG_LABELS[k], st.language == k, lambda k=k: app.set_language(k))
+                                 for k in LANG_LABELS]),
+            (app.t("Voices"), [(DIALECT_LABELS[k], st.dialect == k, lambda k=k: self._set("dialect", k))
+                               for k in DIALECT_LABELS]),
+            (app.t("Voice volume"), [(f"{v}%", round(st.voice_volume * 100) == v,
+                                      lambda v=v: self._set("voice_volume", v / 100)) for v in (0, 25, 50, 75, 100)]),
+            (app.t("Effects volume"), [(f"{v}%", round(st.effects_volume * 100) == v,
+                                        lambda v=v: self._set("effects_volume", v / 100))
+                                       for v in (0, 25, 50, 75, 100)]),
+            (app.t("Animation speed"), [(f"×{v}", st.animation_speed == v,
+                                         lambda v=v: self._set("animation_speed", v)) for v in (0.5, 1.0, 1.5, 2.0)]),
+            (app.t("Window"), [(f"{a}×{b}", tuple(st.window_size) == (a, b) and not st.fullscreen,
+                                lambda a=a, b=b: (self._set("fullscreen", False), self._set("window_size", (a, b))))
+                               for a, b in ((1280, 720), (1600, 900), (1920, 1080))]
+             + [(app.t("Fullscreen"), st.fullscreen, lambda: self._set("fullscreen", not st.fullscreen))]),
+            (app.t("Tile size"), [(SIZE_LABELS[k], st.tile_size == k, lambda k=k: self._set("tile_size", k))
+                                  for k in TILE_SIZES]),
+            (app.t("Table art"), [(ART_LABELS[k], st.table_art == k, lambda k=k: self._set("table_art", k))
+                                  for k in TABLE_ARTS]),
+            (app.t("Claim timer"), [(app.t("Off") if v == 0 else f"{v}s", st.claim_timer == v,
+                                     lambda v=v: self._set("claim_timer", v)) for v in (0, 5, 10, 15, 20, 30)]),
+        ]
+        y = box.y + 80
+        for label, chips in rows:
+            text(app, surface, (box.x + 40, y + 2), label, 18, (235, 230, 215))
+            x = box.x + 240
+            for chip_label, on, action in chips:
+                r = chip(app, surface, self.clicks, (x, y - 2), chip_label, on, action, size=16)
+                x = r.right + 8
+            y += 50
+        if st.fullscreen:
+            text(app, surface, (box.x + 40, y), app.t("Fullscreen applies the next time the game starts."), 14,
+                 (200, 200, 190))
+        button(app, surface, self.clicks, pygame.Rect(box.centerx - 100, box.bottom - 72, 200, 52), app.t("Back"),
+               self.back)

@@ -1,0 +1,190 @@
+"""After each round: every hand laid open, each hand type and score line, nets and coins. And the final standings."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine.tiles import parse_tile
+from game.ui.app import Scene
+from game.ui.layout import TILE_RATIO
+from game.ui.widgets import GOLD, INK, MUTED, Clicks, button, panel, text
+
+REASONS = {"win": "胡牌", "kong": "杠分", "kong_void": "杠分作废", "escape": "逃跑", "ghost": "鬼牌分",
+           "follow_dealer": "跟庄", "horse": "马"}
+
+
+class SettlementScene(Scene):
+    overlay = True
+
+    def __init__(self, app, table_scene):
+        super().__init__(app)
+        self.ts = table_scene
+        self.clicks = Clicks()
+        self.clock = 0.0
+        self.shot = False
+
+    def next(self) -> None:
+        self.app.pop()
+        self.ts.next_round()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.clicks.hover = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.clicks.click(event.pos)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+            self.next()
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        ap = self.app.autoplay
+        if ap is not None:
+            if not self.shot and self.clock > 0.3:
+                self.shot = True
+                self.app.screenshot(f"settlement_{self.ts.table.rounds_played + 1}")
+            if self.clock > (0.6 if ap.fast else 2.5):
+                self.next()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, m = self.app, self.ts.model
+        w, h = surface.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        self.clicks.reset()
+        box = pygame.Rect(round(w * 0.05), round(h * 0.05), round(w * 0.9), round(h * 0.9))
+        panel(surface, box, alpha=225)
+        title = app.t("Round drawn (exhausted)") if m.exhausted and not m.wins else app.t("Round over")
+        text(app, surface, (box.centerx, box.y + 28), title, 30, GOLD, True, "center")
+        sw = max(26, round(min(w, h) * 0.042))
+        row_h = round(sw * TILE_RATIO) + 44
+        y = box.y + 64
+        wins = {e["actor"]: e for e in m.wins}
+        totals = self.ts.table.totals()
+        end = m.end or {}
+        deltas = end.get("deltas", [s.delta for s in m.seats])
+        for seat in range(m.players):
+            cfg = self.ts.table.seats[seat]
+            x = box.x + 20
+            if seat in wins:
+                glow = pygame.Rect(box.x + 8, y - 6, box.width - 16, row_h)
+                pygame.draw.rect(surface, (120, 90, 20), glow, border_radius=10)
+            text(app, surface, (x, y), cfg.name + ("  庄" if seat == m.dealer else ""), 18, INK, True)
+            d = deltas[seat]
+            color = (255, 120, 100) if d < 0 else (130, 240, 140) if d > 0 else MUTED
+            text(app, surface, (box.right - 30, y), f"{d:+d}", 26, color, True, "topright")
+            coins = self.ts.table.coins[seat] + d if self.ts.table.coins is not None else totals[seat] + d
+            text(app, surface, (box.right - 30, y + 32), app.t("total {n}").format(n=coins), 14, MUTED, False,
+                 "topright")
+            hand = wins[seat]["hand"] if seat in wins else end.get("hands", [[]] * m.players)[seat]
+            hx = x + 150
+            for t in hand:
+                surface.blit(app.tiles.face(parse_tile(t), sw), (hx, y))
+                hx += sw
+            hx += 10
+            for meld in m.seats[seat].melds:
+                for t in meld["tiles"]:
+                    if meld["type"] == "concealed_kong":
+                        surface.blit(app.tiles.back(sw), (hx, y))
+                    else:
+                        surface.blit(app.tiles.face(parse_tile(t), sw), (hx, y))
+                    hx += sw
+                hx += 8
+            if seat in wins:
+                win = wins[seat]
+                how = app.t("self-drawn") if win.get("target") is None else app.t("won on a discard")
+                names = " ".join(hand_name(m.variant, h) for h in win["hands"])
+                text(app, surface, (x + 150, y + round(sw * TILE_RATIO) + 4),
+                     f"{how} · {names} · {app.t('count')} {win['fan']}", 15, GOLD)
+            y += row_h
+        # the engine's settlement lines
+        y += 6
+        lines = []
+        for item in m.scores:
+            reason = REASONS.get(item["reason"], item["reason"])
+            lines.append(f"[{reason}] " + "；".join(item["lines"]) + "  " +
+                         " ".join(f"{d:+d}" for d in item["deltas"]))
+        for flip in m.flips:
+            lines.append(f"[{app.t('flip')}] " + " ".join(flip["tiles"]))
+        for line in lines[-8:]:
+            text(app, surface, (box.x + 24, y), line, 14, (225, 225, 210))
+            y += 20
+        last = self.ts.table.rounds_played + 1 >= (self.ts.table.rounds or 10**9)
+        label = app.t("Final standings") if last else app.t("Next round")
+        button(app, surface, self.clicks, pygame.Rect(box.centerx - 120, box.bottom - 70, 240, 54), label,
+               self.next)
+
+
+def hand_name(variant_id: str, hand_id: str) -> str:
+    from game.variants import get_variant
+
+    module = __import__(type(get_variant(variant_id)).__module__, fromlist=["NAMES"])
+    return getattr(module, "NAMES", {}).get(hand_id, hand_id)
+
+
+class StandingsScene(Scene):
+    def __init__(self, app, table):
+        super().__init__(app)
+        self.table = table
+        self.clicks = Clicks()
+        self.clock = 0.0
+        self.shot = False
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.clicks.hover = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.clicks.click(event.pos)
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.app.autoplay is not None:
+            if not self.shot and self.clock > 0.2:
+                self.shot = True
+                self.app.screenshot("standings")
+            if self.clock > 0.5:
+                self.app.quit(0)
+
+    def to_title(self) -> None:
+        from game.ui.scenes.title import TitleScene
+
+        self.app.replace(TitleScene(self.app))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        w, h = surface.get_size()
+        surface.blit(app.art.title_background((w, h)), (0, 0))
+        self.clicks.reset()
+        box = pygame.Rect(round(w * 0.12), round(h * 0.08), round(w * 0.76), round(h * 0.84))
+        panel(surface, box, alpha=215)
+        text(app, surface, (box.centerx, box.y + 30), app.t("Final standings"), 34, GOLD, True, "center")
+        totals = self.table.totals()
+        order = sorted(range(len(totals)), key=lambda i: -totals[i])
+        y = box.y + 80
+        for rank, seat in enumerate(order):
+            cfg = self.table.seats[seat]
+            text(app, surface, (box.x + 40, y), f"{rank + 1}.  {cfg.name}", 22, INK, True)
+            text(app, surface, (box.right - 40, y), f"{totals[seat]:+d}", 24, GOLD, True, "topright")
+            y += 38
+        # each player's score round by round
+        chart = pygame.Rect(box.x + 40, y + 10, box.width - 80, box.bottom - y - 100)
+        pygame.draw.rect(surface, (0, 0, 0, 0), chart)
+        series = [[0] for _ in totals]
+        for rec in self.table.history:
+            for i, d in enumerate(rec.deltas):
+                series[i].append(series[i][-1] + d)
+        lo = min(min(s) for s in series)
+        hi = max(max(s) for s in series)
+        span = max(1, hi - lo)
+        colors = [(255, 200, 80), (120, 220, 255), (255, 120, 140), (160, 255, 150)]
+        n = max(1, len(series[0]) - 1)
+        zero = chart.bottom - (0 - lo) / span * chart.height
+        pygame.draw.line(surface, (120, 120, 110), (chart.x, zero), (chart.right, zero), 1)
+        for i, s in enumerate(series):
+            pts = [(chart.x + k / n * chart.width, chart.bottom - (v - lo) / span * chart.height)
+                   for k, v in enumerate(s)]
+            if len(pts) > 1:
+                pygame.draw.lines(surface, colors[i % 4], False, pts, 3)
+            text(app, surface, (chart.right + 6, pts[-1][1] - 8), self.table.seats[i].name, 13, colors[i % 4])
+        button(app, surface, self.clicks, pygame.Rect(box.centerx - 110, box.bottom - 70, 220, 52),
+               app.t("Back to title"), self.to_title)

@@ -1,0 +1,931 @@
+"""The table scene: the heart of the game.
+
+It draws a TableModel built from the viewer's projected events, paces those events with animations, lets bots
+play after a short pause, and turns clicks and keys into actions for the human seat on screen. Hot-seat play
+hides every hand behind a hand-over screen whenever a different human must act.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine.state import Action
+from game.engine.tiles import NUM_PLAYABLE, parse_tile
+from game.engine.view import seat_view
+from game.engine.wall import side_lengths
+from game.table import Table
+from game.ui.app import Scene
+from game.ui.layout import TILE_RATIO, Layout, relative_positions
+from game.ui.model import TableModel
+from game.ui.node import ImageNode, Node, ease_out, ease_out_back
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+SIDE_TURNS = {"bottom": 0, "right": 1, "top": 2, "left": 3}  # quarter turns counter-clockwise for each side
+CALL_WORDS = {"win": "胡", "zimo": "自摸", "kong": "杠", "pong": "碰", "chow": "吃", "pass": "过",
+              "concealed_kong": "暗杠", "added_kong": "补杠", "flower": "补花"}
+CALL_KEYS = {pygame.K_h: "win", pygame.K_g: "kong", pygame.K_p: "pong", pygame.K_c: "chow", pygame.K_SPACE: "pass",
+             pygame.K_ESCAPE: "pass"}
+# seconds each event holds the stage before the next one (at animation speed 1)
+PACE = {"start_round": 0.2, "deal": 0.05, "draw": 0.12, "discard": 0.45, "pong": 0.8, "kong": 0.9, "chow": 0.8,
+        "concealed_kong": 0.9, "added_kong": 0.9, "flower": 0.5, "win": 1.6, "flip": 1.4, "exhausted": 1.2,
+        "score": 0.15, "end_round": 0.4, "ghost": 0.9, "claim": 0.05}
+WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
+
+
+class TableScene(Scene):
+    def __init__(self, app: "App", table: Table, region: str | None = None):
+        super().__init__(app)
+        self.table = table
+        self.region = region or table.variant_id
+        humans = [i for i, s in enumerate(table.seats) if s.human]
+        self.viewer = humans[0] if humans else 0
+        self.hotseat = len(humans) > 1
+        self.model = TableModel(self.viewer)
+        self.cursor = 0  # next entry of table.log to present
+        self.queue: list[dict] = []
+        self.wait = 0.0
+        self.think = 0.0
+        self.effects = Node()
+        self.buttons: list[tuple[pygame.Rect, str, object]] = []
+        self.hover: int | None = None  # index into the viewer's drawn hand (hand + drawn tile)
+        self.selected: int | None = None
+        self.choice: list[Action] | None = None  # several kongs or chows to choose from
+        self.auto_win = False
+        self.auto_pass = False
+        self.show_counter = False
+        self.claim_clock = 0.0
+        self.deal_shown: list[int] | None = None  # tiles shown per seat while dealing
+        self.dice_anim = 0.0
+        self.dice_faces = (1, 1)
+        self.settlement_open = False
+        self.handover_to: int | None = None
+        self.layout = Layout(*app.screen.get_size(), app.settings.tile_size)
+        self.rng = random.Random(str(table.seed))
+        self.flash_seat: int | None = None
+        self.shot_pending: list[str] = []
+
+    # ------------------------------------------------------------------------------------------ lifecycle
+    def enter(self) -> None:
+        if self.table.round is None or self.table.round.finished:
+            self.table.start_round()
+        self._pull()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.layout = Layout(size[0], size[1], self.app.settings.tile_size)
+
+    def on_close(self) -> None:
+        """The window is closing mid-round: the saves issue autosaves here."""
+
+    @property
+    def fast(self) -> bool:
+        return bool(self.app.autoplay and self.app.autoplay.fast)
+
+    def _pace(self, seconds: float) -> float:
+        return seconds * (0.15 if self.fast else 1.0)
+
+    def _pull(self) -> None:
+        """Queue the events the table produced since the last look, as the viewer may see them."""
+        fresh = self.table.events_for(self.viewer, self.cursor)
+        self.cursor = len(self.table.log)
+        self.queue.extend(fresh)
+
+    def _rebuild_for(self, seat: int) -> None:
+        """Switch the view to another seat (hot-seat): the picture is rebuilt from that seat's projection."""
+        self.viewer = seat
+        self.model = TableModel(seat)
+        start = max(i for i, e in enumerate(self.table.log) if e.get("type") == "start_round")
+        self.model.apply_all(self.table.events_for(seat, start))
+        self.cursor = len(self.table.log)
+        self.queue = []
+        self.hover = self.selected = None
+        self.choice = None
+
+    # ------------------------------------------------------------------------------------------ pacing
+    def update(self, dt: float) -> None:
+        self.effects.update(dt)
+        if self.dice_anim > 0:
+            self.dice_anim -= dt
+            if self.dice_anim > 0.25 and self.rng.random() < 0.5:
+                self.dice_faces = (self.rng.randint(1, 6), self.rng.randint(1, 6))
+            elif self.dice_anim <= 0.25 and self.model.dice:
+                self.dice_faces = self.model.dice
+            if self.dice_anim <= 0:
+                self._shot("dice")
+        if self.wait > 0:
+            self.wait -= dt
+            return
+        if self.deal_shown is not None:
+            self._advance_deal()
+            return
+        if self.queue:
+            self._present(self.queue.pop(0))
+            return
+        if self.settlement_open or self.handover_to is not None:
+            return
+        if self.model.finished:
+            self._open_settlement()
+            return
+        self._next_actor(dt)
+
+    def _present(self, e: dict) -> None:
+        self.model.apply(e)
+        kind = e["type"]
+        self.wait = self._pace(PACE.get(kind, 0.1))
+        if kind == "start_round":
+            self.dice_anim = self._pace(1.3)
+            self.wait = self._pace(1.5)
+            self.deal_shown = None
+        elif kind == "deal" and e["seat"] == self.model.players - 1 or kind == "deal" and self._all_dealt():
+            if self.deal_shown is None and self._all_dealt():
+                self.deal_shown = [0] * self.model.players
+        elif kind in ("pong", "kong", "chow", "concealed_kong", "added_kong"):
+            self._flash(e["actor"], CALL_WORDS[kind])
+            self._shot(f"call_{kind}", self._pace(0.5))
+        elif kind == "flower":
+            self._flash(e["actor"], CALL_WORDS["flower"])
+        elif kind == "win":
+            self._flash(e["actor"], "胡" if e.get("target") is not None else "自摸", big=True)
+            self._shot("win", self._pace(0.6))
+        elif kind == "discard":
+            self._fly_discard(e)
+        elif kind == "exhausted":
+            self._flash(None, "流局", big=True)
+        elif kind == "ghost":
+            self._flash(None, "鬼牌", tile=e["ghost"])
+
+    def _all_dealt(self) -> bool:
+        return all(s.hand for s in self.model.seats)
+
+    def _advance_deal(self) -> None:
+        """Deal 4-4-4 then 1 each, then the dealer's 14th, a few tiles per beat."""
+        assert self.deal_shown is not None
+        players = self.model.players
+        order = [(self.model.dealer + i) % players for i in range(players)]
+        for chunk in (4, 8, 12, 13):
+            for seat in order:
+                if self.deal_shown[seat] < chunk:
+                    self.deal_shown[seat] = chunk
+                    self.wait = self._pace(0.09)
+                    return
+        dealer = self.model.dealer
+        if self.deal_shown[dealer] < len(self.model.seats[dealer].hand) + (1 if self.model.seats[dealer].drawn else 0):
+            self.deal_shown[dealer] = 99
+            self.wait = self._pace(0.2)
+            return
+        self.deal_shown = None
+        self.wait = self._pace(0.3)
+        self._shot("deal")
+
+    def _next_actor(self, dt: float) -> None:
+        table = self.table
+        if table.round is None or table.round.finished:
+            return
+        bot_seats = [s for s in table.to_act() if s in table.autoplay]
+        humans = table.humans_to_act()
+        if bot_seats and not humans or bot_seats and self.app.autoplay:
+            self.think += dt
+            if self.think < self._pace(0.35):
+                return
+            self.think = 0.0
+            table.submit(table.bot_action(bot_seats[0]))
+            self._pull()
+            return
+        if not humans:
+            return
+        seat = humans[0]
+        if seat != self.viewer:
+            if self.hotseat:
+                self.handover_to = seat
+                from game.ui.scenes.handover import HandoverScene
+
+                self.app.push(HandoverScene(self.app, self, seat))
+                return
+        self._assist(seat, dt)
+
+    def _assist(self, seat: int, dt: float) -> None:
+        """Auto-win, auto-pass and the claim timer act for the human on screen."""
+        legal = self.table.legal(seat)
+        kinds = {a.type for a in legal}
+        if self.auto_win and "win" in kinds:
+            self._submit(Action(seat, "win"))
+            return
+        if "pass" in kinds:
+            if self.auto_pass and "win" not in kinds:
+                self._submit(Action(seat, "pass"))
+                return
+            limit = self.app.settings.claim_timer
+            if limit:
+                self.claim_clock += dt
+                if self.claim_clock >= limit:
+                    self._submit(Action(seat, "pass"))
+        else:
+            self.claim_clock = 0.0
+
+    def handover_done(self, seat: int) -> None:
+        self.handover_to = None
+        self._rebuild_for(seat)
+
+    def _submit(self, action: Action) -> None:
+        self.claim_clock = 0.0
+        self.choice = None
+        self.selected = None
+        self.table.submit(action)
+        self._pull()
+
+    def _open_settlement(self) -> None:
+        from game.ui.scenes.settlement import SettlementScene
+
+        self.settlement_open = True
+        self.app.push(SettlementScene(self.app, self))
+
+    def next_round(self) -> None:
+        """Called by the settlement screen."""
+        self.settlement_open = False
+        self.table.finish_round()
+        if self.table.game_over():
+            from game.ui.scenes.settlement import StandingsScene
+
+            self.app.replace(StandingsScene(self.app, self.table))
+            return
+        self.table.start_round()
+        humans = [i for i, s in enumerate(self.table.seats) if s.human]
+        if self.hotseat:
+            self._rebuild_for(humans[0])
+        self.model = TableModel(self.viewer)
+        self._pull()
+
+    def _shot(self, name: str, delay: float = 0.0) -> None:
+        if self.app.autoplay is None:
+            return
+        if delay <= 0:
+            self.app.screenshot(name)
+            return
+        holder = Node()
+        holder.tween("x", 1, delay, on_done=lambda: (self.app.screenshot(name), self.effects.remove(holder)))
+        self.effects.add(holder)
+
+    # ------------------------------------------------------------------------------------------ effects
+    def _side_of(self, seat: int | None) -> str:
+        if seat is None:
+            return "center"
+        return relative_positions(self.model.players)[(seat - self.viewer) % self.model.players]
+
+    def _side_point(self, side: str) -> tuple[int, int]:
+        return self.layout.flash_point(side)
+
+    def _flash(self, seat: int | None, word: str, *, big: bool = False, tile: str | None = None) -> None:
+        size = round(self.layout.tw * (1.6 if big else 1.2))
+        color = (255, 214, 90) if big else (255, 245, 220)
+        text = self.app.fonts.render(word, size, color, bold=True)
+        shadow = self.app.fonts.render(word, size, (60, 20, 10), bold=True)
+        surf = pygame.Surface((text.get_width() + 8, text.get_height() + 8), pygame.SRCALPHA)
+        surf.blit(shadow, (6, 6))
+        surf.blit(text, (2, 2))
+        if tile is not None:
+            face = self.app.tiles.face(parse_tile(tile), self.layout.tw)
+            combo = pygame.Surface((surf.get_width() + face.get_width() + 10,
+                                    max(surf.get_height(), face.get_height())), pygame.SRCALPHA)
+            combo.blit(surf, (0, (combo.get_height() - surf.get_height()) // 2))
+            combo.blit(face, (surf.get_width() + 10, 0))
+            surf = combo
+        x, y = self._side_point(self._side_of(seat))
+        node = ImageNode(surf, x, y, center=True, z=10)
+        node.scale = 0.3
+        node.tween("scale", 1.0, 0.35, ease=ease_out_back)
+        node.tween("alpha", 0, 0.45, delay=self._pace(0.9) + 0.3, on_done=lambda: self.effects.remove(node))
+        self.effects.add(node)
+
+    def _fly_discard(self, e: dict) -> None:
+        """A discarded tile slides from its seat's hand to its place in the discard rows."""
+        seat = e["actor"]
+        side = self._side_of(seat)
+        index = len(self.model.seats[seat].discards) - 1
+        tx, ty = self._discard_pos(side, index)
+        sx, sy = self._side_point(side)
+        img = self.app.tiles.rotated(self.app.tiles.lying(parse_tile(e["tile"]), self.layout.small),
+                                     SIDE_TURNS[side])
+        node = ImageNode(img, sx, sy, center=True, z=5)
+        node.tween("x", tx - img.get_width() / 2, 0.22, ease=ease_out)
+        node.tween("y", ty - img.get_height() / 2, 0.22, ease=ease_out, on_done=lambda: self.effects.remove(node))
+        self.effects.add(node)
+        self.flying = node
+
+    # ------------------------------------------------------------------------------------------ input
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self._tile_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for rect, kind, payload in self.buttons:
+                if rect.collidepoint(event.pos):
+                    self._press(kind, payload)
+                    return
+            index = self._tile_at(event.pos)
+            if index is not None:
+                self._discard_index(index)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event.key)
+
+    def _key(self, key: int) -> None:
+        tiles = self._my_tiles()
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and tiles:
+            step = -1 if key == pygame.K_LEFT else 1
+            cur = self.selected if self.selected is not None else len(tiles) - 1
+            self.selected = (cur + step) % len(tiles)
+            return
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_d) and self.selected is not None:
+            self._discard_index(self.selected)
+            return
+        if self.choice is not None and pygame.K_1 <= key <= pygame.K_9:
+            i = key - pygame.K_1
+            if i < len(self.choice):
+                self._submit(self.choice[i])
+            return
+        if key == pygame.K_t:
+            self.show_counter = not self.show_counter
+            return
+        kind = CALL_KEYS.get(key)
+        if kind is not None:
+            self._press("call", kind)
+
+    def _my_actions(self) -> list[Action]:
+        if self.queue or self.wait > 0 or self.deal_shown is not None or self.table.round is None:
+            return []
+        if self.viewer in self.table.autoplay or self.handover_to is not None:
+            return []
+        return self.table.legal(self.viewer)
+
+    def _press(self, kind: str, payload: object) -> None:
+        if kind == "toggle":
+            if payload == "auto_win":
+                self.auto_win = not self.auto_win
+            elif payload == "auto_pass":
+                self.auto_pass = not self.auto_pass
+            elif payload == "tuoguan":
+                if self.viewer in self.table.autoplay:
+                    self.table.autoplay.discard(self.viewer)
+                else:
+                    self.table.autoplay.add(self.viewer)
+            elif payload == "counter":
+                self.show_counter = not self.show_counter
+            elif payload == "speaker":
+                order = ("nanning", "baise", "mandarin", "mute")
+                cur = self.app.settings.dialect
+                self.app.settings.dialect = order[(order.index(cur) + 1) % 4] if cur in order else "nanning"
+                self.app.save()
+            return
+        if kind == "choose":
+            assert isinstance(payload, Action)
+            self._submit(payload)
+            return
+        legal = self._my_actions()
+        if kind == "call":
+            want = {"kong": ("kong", "concealed_kong", "added_kong")}.get(str(payload), (str(payload),))
+            options = [a for a in legal if a.type in want]
+            if payload == "win":
+                options = [a for a in legal if a.type == "win"]
+            if not options:
+                return
+            if len(options) == 1:
+                self._submit(options[0])
+            else:
+                self.choice = options
+
+    def _discard_index(self, index: int) -> None:
+        tiles = self._my_tiles()
+        if not 0 <= index < len(tiles):
+            return
+        tile = parse_tile(tiles[index])
+        action = Action(self.viewer, "discard", tile)
+        if action in self._my_actions():
+            self._submit(action)
+
+    def _my_tiles(self) -> list[str]:
+        s = self.model.seats[self.viewer] if self.model.seats else None
+        if s is None:
+            return []
+        return sort_hand(s.hand, self.model.ghost) + ([s.drawn] if s.drawn else [])
+
+    def _tile_at(self, pos: tuple[int, int]) -> int | None:
+        for i, r in enumerate(self._hand_rects()):
+            if r.inflate(0, 20).collidepoint(pos):
+                return i
+        return None
+
+    # ------------------------------------------------------------------------------------------ drawing
+    def _fit_layout(self) -> None:
+        lay = self.layout
+        players = self.model.players
+        stacks = max(side_lengths(self._tile_set_size()))
+        if lay.players != players or lay.wall_stacks != stacks:
+            self.layout = Layout(lay.width, lay.height, lay.tile_size, players, stacks)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(self.app.art.felt(self._region(), (w, h)), (0, 0))
+        if not self.model.seats:
+            return
+        self._fit_layout()
+        self._draw_walls(surface)
+        self._draw_center(surface)
+        for seat in range(self.model.players):
+            self._draw_discards(surface, seat)
+        self.buttons = []
+        for seat in range(self.model.players):
+            self._draw_seat_info(surface, seat)
+            self._draw_hand(surface, seat)
+        self._draw_controls(surface)
+        if self.dice_anim > 0:
+            self._draw_dice(surface)
+        self.effects.draw(surface)
+        if self.show_counter:
+            self._draw_counter(surface)
+
+    def _region(self) -> str:
+        art = self.app.settings.table_art
+        return self.region if art == "auto" else art
+
+    def _face(self, tile: str, width: int) -> pygame.Surface:
+        return self.app.tiles.face(parse_tile(tile), width)
+
+    def _lying(self, tile: str, width: int, side: str) -> pygame.Surface:
+        return self.app.tiles.rotated(self.app.tiles.lying(parse_tile(tile), width), SIDE_TURNS[side])
+
+    # ---- walls
+    def _tile_set_size(self) -> int:
+        return self.model.wall_total + 13 * self.model.players + 1
+
+    def _draw_walls(self, surface: pygame.Surface) -> None:
+        m = self.model
+        size = self._tile_set_size()
+        lengths = side_lengths(size)
+        brk = m.wall_break or {"side": 0, "stacks": 0}
+        start = 2 * (sum(lengths[:brk["side"]]) + brk["stacks"])
+        taken = {(start + i) % size for i in range(m.draws_made)}
+        tail = {(start + size - 1 - i) % size for i in range(m.tail)}
+        lay = self.layout
+        sw = lay.stack
+        stack_img = self.app.tiles.stack(sw)
+        tinted = stack_img.copy()
+        tinted.fill((255, 190, 110, 255), special_flags=pygame.BLEND_RGBA_MULT)  # reserved tiles (horses)
+        cx, cy = lay.center
+        order = ["bottom", "right", "top", "left"]
+        dealer_side = self._side_of(m.dealer)
+        first = order.index(dealer_side)
+        pos = 0
+        for k in range(4):
+            side = order[(first + k) % 4]
+            n = lengths[k]
+            img = self.app.tiles.rotated(stack_img, SIDE_TURNS[side])
+            img_t = self.app.tiles.rotated(tinted, SIDE_TURNS[side])
+            for j in range(n):
+                idx = [pos + 2 * j, pos + 2 * j + 1]
+                left = [t for t in idx if t < size and t not in taken]
+                if left:
+                    xy = self._wall_slot(side, j, n, sw, cx, cy, lay.ring)
+                    surface.blit(img_t if any(t in tail for t in left) else img, xy)
+            pos += 2 * n
+
+    @staticmethod
+    def _wall_slot(side: str, j: int, n: int, sw: int, cx: int, cy: int, ring: int) -> tuple[int, int]:
+        span = n * sw
+        if side == "bottom":
+            return cx + span // 2 - (j + 1) * sw, cy + ring - sw
+        if side == "top":
+            return cx - span // 2 + j * sw, cy - ring
+        if side == "right":
+            return cx + ring - sw, cy - span // 2 + j * sw
+        return cx - ring, cy + span // 2 - (j + 1) * sw
+
+    # ---- centre
+    def _draw_center(self, surface: pygame.Surface) -> None:
+        m = self.model
+        cx, cy = self.layout.center
+        p = self.layout.panel
+        rect = pygame.Rect(0, 0, p, p)
+        rect.center = (cx, cy)
+        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (10, 28, 22, 215), panel.get_rect(), border_radius=p // 8)
+        pygame.draw.rect(panel, (200, 170, 90, 255), panel.get_rect(), width=2, border_radius=p // 8)
+        surface.blit(panel, rect)
+        fonts = self.app.fonts
+        for seat in range(m.players):
+            side = self._side_of(seat)
+            active = seat == m.current and not m.finished
+            color = (255, 210, 80) if active else (200, 200, 190)
+            img = fonts.render(WIND_ZH[m.seat_wind(seat)], round(p * 0.16), color, bold=True)
+            img = pygame.transform.rotate(img, 90 * SIDE_TURNS[side])
+            off = round(p * 0.37)
+            at = {"bottom": (cx, cy + off), "top": (cx, cy - off), "left": (cx - off, cy), "right": (cx + off, cy)}
+            r = img.get_rect(center=at[side])
+            if active:
+                glow = pygame.Surface(r.inflate(10, 10).size, pygame.SRCALPHA)
+                a = 110 + round(60 * math.sin(self.app.time * 5))
+                pygame.draw.rect(glow, (255, 190, 60, a), glow.get_rect(), border_radius=6)
+                surface.blit(glow, r.inflate(10, 10))
+            surface.blit(img, r)
+        left = fonts.render(str(max(0, m.tiles_left)), round(p * 0.22), (240, 240, 230), bold=True)
+        surface.blit(left, left.get_rect(center=(cx, cy - p * 0.05)))
+        sub = fonts.render(self.app.t("tiles left"), max(11, round(p * 0.08)), (180, 190, 180))
+        surface.blit(sub, sub.get_rect(center=(cx, cy + p * 0.1)))
+        label = self.app.t("Round {n}").format(n=self.table.rounds_played + 1)
+        rnd = fonts.render(label, max(11, round(p * 0.075)), (180, 190, 180))
+        surface.blit(rnd, rnd.get_rect(center=(cx, cy + p * 0.2)))
+        if m.ghost:
+            gw = self.layout.small
+            face = self._face(m.ghost, gw)
+            box = pygame.Rect(0, 0, gw + 16, face.get_height() + 34)
+            box.topleft = (rect.right + self.layout.ring - p // 2 + 12, rect.top - self.layout.ring + p // 2)
+            box.topleft = (cx + self.layout.ring + self.layout.small_h * 3 + 16, 70)
+            bg = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(bg, (0, 0, 0, 150), bg.get_rect(), border_radius=8)
+            surface.blit(bg, box)
+            surface.blit(face, (box.x + 8, box.y + 6))
+            surface.blit(self.app.tiles.badge_wild(gw), (box.x + 8, box.y + 6))
+            t = fonts.render(self.app.t("Wildcard"), 13, (255, 220, 120), bold=True)
+            surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + face.get_height() + 10)))
+
+    # ---- discards
+    def _discard_pos(self, side: str, index: int) -> tuple[int, int]:
+        return self.layout.discard_pos(side, index)
+
+    def _draw_discards(self, surface: pygame.Surface, seat: int) -> None:
+        side = self._side_of(seat)
+        s = self.model.seats[seat]
+        shown = 0
+        last_index = self.model.last_discard[1] if self.model.last_discard and self.model.last_discard[0] == seat \
+            else None
+        order = list(enumerate(s.discards))
+        if side == "bottom":  # later rows overlap earlier ones: draw far rows first
+            order = order
+        for i, (tile, taken) in order:
+            if taken:
+                continue
+            x, y = self._discard_pos(side, shown)
+            img = self._lying(tile, self.layout.small, side)
+            r = img.get_rect(center=(x, y))
+            surface.blit(img, r)
+            if i == last_index:
+                bob = round(3 * math.sin(self.app.time * 6))
+                pygame.draw.polygon(surface, (235, 60, 40), [(r.centerx - 6, r.top - 12 + bob),
+                                                             (r.centerx + 6, r.top - 12 + bob),
+                                                             (r.centerx, r.top - 3 + bob)])
+            shown += 1
+
+    # ---- hands and melds
+    def _meld_images(self, seat: int, width: int) -> list[list[pygame.Surface]]:
+        """Each meld's tiles as the viewer sees them upright: claimed tile turned, concealed kongs face down."""
+        groups = []
+        for m in self.model.seats[seat].melds:
+            group = []
+            turned = False
+            for t in m["tiles"]:
+                if m["type"] == "concealed_kong":
+                    group.append(self.app.tiles.lying_back(width))
+                    continue
+                img = self.app.tiles.lying(parse_tile(t), width)
+                if not turned and m.get("from") is not None and t == m.get("claimed"):
+                    img = self.app.tiles.rotated(img, 1)  # the claimed tile lies crosswise toward its giver
+                    turned = True
+                group.append(img)
+            groups.append(group)
+        return groups
+
+    def _draw_hand(self, surface: pygame.Surface, seat: int) -> None:
+        side = self._side_of(seat)
+        if side == "bottom" and seat == self.viewer:
+            self._draw_my_hand(surface, seat)
+            return
+        s = self.model.seats[seat]
+        tiles = sort_hand(s.hand, self.model.ghost) + ([s.drawn] if s.drawn else [])
+        if self.deal_shown is not None:
+            tiles = tiles[:self.deal_shown[seat]]
+        lay = self.layout
+        sw = lay.small
+        open_hand = any(t != "?" for t in tiles)
+        turns = SIDE_TURNS[side]
+        x, y = lay.side_anchor(side)
+        pos = 0
+        for t in tiles:
+            img = self._lying(t, sw, side) if open_hand else self.app.tiles.rotated(self.app.tiles.back(sw), turns)
+            if side == "top":
+                surface.blit(img, (x + 14 * sw - pos - img.get_width(), y))
+                pos += img.get_width()
+            elif side == "left":
+                surface.blit(img, (x, y + pos))
+                pos += img.get_height()
+            else:
+                surface.blit(img, (x, y + 15 * sw - pos - img.get_height()))
+                pos += img.get_height()
+        # melds: the top seat's continue his row; the side seats' stand in a second column toward the centre
+        if side == "top":
+            pos += 10
+        else:
+            pos = 0
+            x = x + lay.small_h + 6 if side == "left" else x - lay.small_h - 6
+        for group in self._meld_images(seat, sw):
+            for img in group:
+                r = self.app.tiles.rotated(img, turns)
+                if side == "top":
+                    surface.blit(r, (x + 14 * sw - pos - r.get_width(), y))
+                    pos += r.get_width()
+                elif side == "left":
+                    surface.blit(r, (x, y + pos))
+                    pos += r.get_height()
+                else:
+                    surface.blit(r, (x, y + 15 * sw - pos - r.get_height()))
+                    pos += r.get_height()
+            pos += 6
+
+    def _hand_rects(self) -> list[pygame.Rect]:
+        tiles = self._my_tiles()
+        lay = self.layout
+        tw, th = lay.tw, lay.th
+        drawn = self.model.seats[self.viewer].drawn if self.model.seats else None
+        melds_w = sum(sum(i.get_width() for i in g) + 6 for g in self._meld_images(self.viewer, self._meld_w()))
+        total = len(tiles) * tw + (round(tw * 0.35) if drawn else 0) + (melds_w + tw // 2 if melds_w else 0)
+        x0 = max(lay.edge + 150, (lay.width - total) // 2)
+        rects = []
+        for i in range(len(tiles)):
+            gap = round(tw * 0.35) if drawn is not None and i == len(tiles) - 1 else 0
+            rects.append(pygame.Rect(x0 + i * tw + gap, lay.hand_y, tw, th))
+        return rects
+
+    def _meld_w(self) -> int:
+        return round(self.layout.tw * 0.78)
+
+    def _draw_my_hand(self, surface: pygame.Surface, seat: int) -> None:
+        tiles = self._my_tiles()
+        if self.deal_shown is not None:
+            tiles = tiles[:self.deal_shown[seat]]
+        rects = self._hand_rects()
+        actions = self._my_actions()
+        can_discard = {a.tile for a in actions if a.type == "discard"}
+        hints = self._ready_hints(tiles) if can_discard else {}
+        hover_hint = None
+        for i, (tile, r) in enumerate(zip(tiles, rects)):
+            lift = round(self.layout.tw * 0.25) if i in (self.hover, self.selected) else 0
+            surface.blit(self._face(tile, self.layout.tw), (r.x, r.y - lift))
+            if self.model.ghost and tile == self.model.ghost:
+                surface.blit(self.app.tiles.badge_wild(self.layout.tw), (r.x, r.y - lift))
+            if i in (self.hover, self.selected):
+                surface.blit(self.app.tiles.highlight(self.layout.tw), (r.x, r.y - lift))
+            if tile in hints:
+                tag = self.app.fonts.render("听", max(13, self.layout.tw // 3), (110, 255, 140), bold=True)
+                surface.blit(tag, tag.get_rect(midbottom=(r.centerx, r.y - lift - 1)))
+                if i in (self.hover, self.selected):
+                    hover_hint = hints[tile]
+        # my melds, right of the hand, standing on the same line
+        mw = self._meld_w()
+        x = (rects[-1].right if rects else self.layout.width // 2) + self.layout.tw // 2
+        base = self.layout.hand_y + self.layout.th
+        for group in self._meld_images(seat, mw):
+            for img in group:
+                surface.blit(img, (x, base - img.get_height()))
+                x += img.get_width()
+            x += 6
+        if hover_hint:
+            self._draw_waits(surface, hover_hint, rects[0].x if rects else 0)
+
+    def _ready_hints(self, tiles: list[str]) -> dict[str, list]:
+        """For each discard that leaves the hand ready: its waits (kind, unseen, count)."""
+        rnd = self.table.round
+        if rnd is None or len(tiles) % 3 != 2:
+            return {}
+        key = (rnd.version, self.viewer)
+        if getattr(self, "_hint_key", None) == key:
+            return self._hints
+        view = seat_view(rnd, self.viewer)
+        hand = view.hand
+        out: dict[str, list] = {}
+        for tile in set(tiles):
+            k = parse_tile(tile)
+            if k >= NUM_PLAYABLE:
+                continue
+            hand[k] -= 1
+            waits = view.wait_details(hand)
+            hand[k] += 1
+            if waits:
+                out[tile] = waits
+        self._hint_key, self._hints = key, out
+        return out
+
+    def _draw_waits(self, surface: pygame.Surface, waits: list, x0: int) -> None:
+        """The waits panel: each winning tile, how many are unseen, and what it would count."""
+        sw = self.layout.small
+        fonts = self.app.fonts
+        cell = sw + 30
+        title = fonts.render(self.app.t("Waits"), 14, (255, 220, 140), bold=True)
+        width = max(title.get_width() + 20, len(waits) * cell + 16)
+        panel = pygame.Rect(x0, self.layout.hand_y - round(sw * TILE_RATIO) - 70, width, round(sw * TILE_RATIO) + 52)
+        bg = pygame.Surface(panel.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (0, 0, 0, 190), bg.get_rect(), border_radius=8)
+        surface.blit(bg, panel)
+        surface.blit(title, (panel.x + 8, panel.y + 4))
+        for i, (kind, unseen, fan) in enumerate(waits):
+            x = panel.x + 8 + i * cell
+            y = panel.y + 24
+            surface.blit(self.app.tiles.face(kind, sw), (x, y))
+            n = fonts.render(f"{unseen}" + self.app.t(" left"), 12, (255, 255, 255) if unseen else (150, 150, 150))
+            surface.blit(n, (x, y + round(sw * TILE_RATIO) + 2))
+            if fan is not None:
+                f = fonts.render(f"×{fan}" if self.model.variant in ("beihai", "hainan") else f"{fan}番", 12,
+                                 (255, 210, 90), bold=True)
+                surface.blit(f, (x + sw + 2, y))
+
+    # ---- seats
+    def _seat_card_pos(self, side: str, size: int, width: int) -> tuple[int, int]:
+        lay = self.layout
+        if side == "bottom":
+            return lay.edge, lay.height - lay.edge - 4 * 27 - size - 16
+        if side == "top":
+            x, _ = lay.side_anchor("top")
+            return x + 14 * lay.small + 20, lay.edge
+        if side == "left":
+            _, y = lay.side_anchor("left")
+            return lay.edge, max(lay.edge + 40, y - size - 22)
+        _, y = lay.side_anchor("right")
+        return lay.width - lay.edge - width, min(lay.height - size - 90, y + 15 * lay.small + 16)
+
+    def _draw_seat_info(self, surface: pygame.Surface, seat: int) -> None:
+        side = self._side_of(seat)
+        cfg = self.table.seats[seat]
+        fonts = self.app.fonts
+        size = max(40, round(self.layout.tw * 0.9))
+        avatar = self.app.art.avatar(cfg.avatar or seat + 1, size)
+        coins = self.table.coins[seat] if self.table.coins is not None else self.table.totals()[seat]
+        delta = self.model.seats[seat].delta
+        name = fonts.render(cfg.name, max(13, size // 3), (250, 245, 230), bold=True)
+        money = fonts.render(f"{coins}" + (f"  {delta:+d}" if delta else ""), max(12, size // 3 - 2),
+                             (255, 215, 110))
+        width = size + max(name.get_width(), money.get_width()) + 26
+        x, y = self._seat_card_pos(side, size, width)
+        card = pygame.Surface((width, size + 8), pygame.SRCALPHA)
+        active = seat in self.table.to_act() and not self.model.finished
+        pygame.draw.rect(card, (60, 45, 10, 190) if active else (0, 0, 0, 130), card.get_rect(), border_radius=10)
+        if active:
+            pygame.draw.rect(card, (255, 200, 80, 230), card.get_rect(), width=2, border_radius=10)
+        surface.blit(card, (x - 4, y - 4))
+        surface.blit(avatar, (x, y))
+        surface.blit(name, (x + size + 8, y + 2))
+        surface.blit(money, (x + size + 8, y + size // 2 + 3))
+        wind = fonts.render(WIND_ZH[self.model.seat_wind(seat)], max(12, size // 3), (255, 255, 255), bold=True)
+        chip = pygame.Surface((wind.get_width() + 8, wind.get_height()), pygame.SRCALPHA)
+        pygame.draw.rect(chip, (30, 90, 60, 230), chip.get_rect(), border_radius=6)
+        chip.blit(wind, (4, 0))
+        surface.blit(chip, (x + size - chip.get_width() + 4, y + size - chip.get_height() + 4))
+        if seat == self.model.dealer:
+            surface.blit(self.app.art.dealer_mark(max(18, size // 2)), (x - 8, y - 8))
+        if cfg.human and seat in self.table.autoplay:
+            t = fonts.render(self.app.t("Autoplay"), 12, (140, 220, 255))
+            surface.blit(t, (x, y + size + 4))
+        if self.model.seats[seat].flowers:
+            fx = x + width
+            for f in self.model.seats[seat].flowers:
+                img = self.app.tiles.face(parse_tile(f), 22)
+                surface.blit(img, (fx, y))
+                fx += 23
+
+    # ---- controls
+    def _draw_controls(self, surface: pygame.Surface) -> None:
+        fonts = self.app.fonts
+        lay = self.layout
+        actions = self._my_actions()
+        kinds = {a.type for a in actions}
+        turn = any(a.type == "discard" for a in actions)
+        calls = []
+        if "win" in kinds:
+            calls.append(("win", "自摸" if turn else "胡"))
+        if kinds & {"kong", "concealed_kong", "added_kong"}:
+            calls.append(("kong", "杠"))
+        if "pong" in kinds:
+            calls.append(("pong", "碰"))
+        if "chow" in kinds:
+            calls.append(("chow", "吃"))
+        if "pass" in kinds:
+            calls.append(("pass", "过"))
+        d = max(56, round(lay.tw * 1.2))
+        x = lay.width // 2 + lay.ring - len(calls) * (d + 14) + d
+        y = lay.hand_y - d - 34
+        for kind, word in calls:
+            img = self.app.art.button((d, d), fonts.render(word, round(d * (0.3 if len(word) > 1 else 0.42)),
+                                                           (255, 255, 255), bold=True), "call")
+            r = surface.blit(img, (x, y))
+            self.buttons.append((r, "call", kind))
+            hint = fonts.render({"win": "H", "kong": "G", "pong": "P", "chow": "C", "pass": "Space"}[kind],
+                                max(11, d // 5), (230, 230, 230))
+            surface.blit(hint, hint.get_rect(midtop=(r.centerx, r.bottom + 1)))
+            x += d + 14
+        if self.choice:
+            self._draw_choice(surface)
+        if "pass" in kinds and self.app.settings.claim_timer:
+            left = max(0, self.app.settings.claim_timer - self.claim_clock)
+            t = fonts.render(f"{left:0.0f}s", 22, (255, 230, 150), bold=True)
+            surface.blit(t, (x, y + d // 3))
+        # toggles in a column at the lower left; the speaker at the lower right
+        toggles = [("auto_win", self.app.t("Auto win"), self.auto_win),
+                   ("auto_pass", self.app.t("Auto pass"), self.auto_pass),
+                   ("tuoguan", self.app.t("Autoplay"), self.viewer in self.table.autoplay),
+                   ("counter", self.app.t("Tile counter"), self.show_counter)]
+        ty = lay.height - lay.edge - len(toggles) * 27
+        for key, label, on in toggles:
+            text = fonts.render(label, 13, (30, 20, 10) if on else (225, 230, 220), bold=on)
+            r = pygame.Rect(lay.edge, ty, max(96, text.get_width() + 18), 24)
+            bg = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.rect(bg, (255, 200, 90, 240) if on else (0, 0, 0, 140), bg.get_rect(), border_radius=12)
+            surface.blit(bg, r)
+            surface.blit(text, text.get_rect(center=r.center))
+            self.buttons.append((r, "toggle", key))
+            ty += 27
+        icon = self.app.art.speaker_icon(34, self.app.settings.dialect == "mute")
+        r = surface.blit(icon, (lay.width - lay.edge - 34, lay.height - lay.edge - 34))
+        self.buttons.append((r, "toggle", "speaker"))
+        label = {"nanning": "南宁话", "baise": "百色话", "mandarin": "普通话", "mute": "静音"}.get(
+            self.app.settings.dialect, "")
+        lt = fonts.render(label, 13, (230, 230, 220))
+        surface.blit(lt, lt.get_rect(midright=(r.left - 6, r.centery)))
+
+    def _draw_choice(self, surface: pygame.Surface) -> None:
+        assert self.choice is not None
+        sw = self.layout.small
+        widths = [len(self._choice_tiles(a)) * sw + 16 for a in self.choice]
+        x = self.layout.width // 2 - (sum(widths) + 20 * (len(widths) - 1)) // 2
+        y = self.layout.hand_y - round(sw * TILE_RATIO) - 120
+        for i, a in enumerate(self.choice):
+            tiles = self._choice_tiles(a)
+            r = pygame.Rect(x, y, widths[i], round(sw * TILE_RATIO) + 16)
+            bg = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.rect(bg, (0, 0, 0, 190), bg.get_rect(), border_radius=8)
+            pygame.draw.rect(bg, (255, 210, 90, 220), bg.get_rect(), width=2, border_radius=8)
+            surface.blit(bg, r)
+            for j, t in enumerate(tiles):
+                surface.blit(self.app.tiles.face(t, sw), (r.x + 8 + j * sw, r.y + 8))
+            n = self.app.fonts.render(str(i + 1), 14, (255, 220, 120), bold=True)
+            surface.blit(n, (r.x + 3, r.y + 1))
+            self.buttons.append((r, "choose", a))
+            x = r.right + 20
+
+    def _choice_tiles(self, a: Action) -> list[int]:
+        if a.type == "chow":
+            rnd = self.table.round
+            claimed = rnd.window.tile if rnd is not None and rnd.window is not None else a.tile
+            return sorted([*a.tiles, claimed])
+        return [a.tile] * 4 if a.tile is not None else []
+
+    def _draw_dice(self, surface: pygame.Surface) -> None:
+        cx, cy = self.layout.center
+        size = max(36, self.layout.tw)
+        t = self.dice_anim
+        for i, v in enumerate(self.dice_faces):
+            img = self.app.art.die(v, size)
+            if t > 0.25:
+                img = pygame.transform.rotate(img, (t * 720 + i * 45) % 360)
+            dx = (i - 0.5) * size * 1.6 + math.sin(t * 9 + i) * 30 * min(1, t)
+            dy = -math.cos(t * 7 + i) * 25 * min(1, t)
+            surface.blit(img, img.get_rect(center=(cx + dx, cy + dy)))
+
+    def _draw_counter(self, surface: pygame.Surface) -> None:
+        """记牌器: how many of each kind this seat has not seen."""
+        rnd = self.table.round
+        if rnd is None:
+            return
+        unseen = seat_view(rnd, self.viewer).unseen()
+        kinds = [k for k in rnd.tile_set.kinds() if k < NUM_PLAYABLE]
+        sw = max(22, round(self.layout.small * 0.8))
+        cols = 9
+        rows = math.ceil(len(kinds) / cols)
+        w = cols * (sw + 6) + 20
+        h = rows * (round(sw * TILE_RATIO) + 20) + 36
+        r = pygame.Rect(self.layout.width - w - self.layout.edge, 40, w, h)
+        bg = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (0, 0, 0, 210), bg.get_rect(), border_radius=10)
+        surface.blit(bg, r)
+        title = self.app.fonts.render(self.app.t("Tile counter"), 15, (255, 220, 140), bold=True)
+        surface.blit(title, (r.x + 10, r.y + 6))
+        for i, k in enumerate(kinds):
+            row, col = divmod(i, cols)
+            x = r.x + 10 + col * (sw + 6)
+            y = r.y + 30 + row * (round(sw * TILE_RATIO) + 20)
+            face = self.app.tiles.face(k, sw)
+            if not unseen[k]:
+                face = face.copy()
+                face.set_alpha(80)
+            surface.blit(face, (x, y))
+            n = self.app.fonts.render(str(unseen[k]), 12, (255, 255, 255) if unseen[k] else (140, 140, 140))
+            surface.blit(n, n.get_rect(midtop=(x + sw // 2, y + round(sw * TILE_RATIO))))
+
+
+def sort_hand(tiles: list[str], ghost: str | None) -> list[str]:
+    """Suits then honours, wildcards first (as players sort a hand)."""
+    def key(t: str) -> tuple[int, int]:
+        if t == "?":
+            return (2, 0)
+        k = parse_tile(t)
+        return (0 if t == ghost else 1, k)
+
+    return sorted(tiles, key=key)

@@ -1,0 +1,84 @@
+"""The title screen."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.app import Scene
+from game.ui.widgets import Clicks, button, text
+
+
+class TitleScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.clicks = Clicks()
+        self.clock = 0.0
+        self.message: str | None = None
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.clicks.hover = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.clicks.click(event.pos)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.play("ai")
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        ap = self.app.autoplay
+        if ap is not None and self.clock > (0.3 if ap.fast else 0.8):
+            self.app.screenshot("title")
+            self.start_autoplay()
+
+    def start_autoplay(self) -> None:
+        from game.table import SeatConfig, Table
+        from game.ui.scenes.table import TableScene
+        from game.variants import get_variant
+
+        ap = self.app.autoplay
+        assert ap is not None
+        variant = get_variant(ap.variant)
+        players = ap.players or variant.player_counts[-1]
+        names = ["阿强", "小梅", "老黄", "阿芳"]  # table names, as friends call each other
+        seats = [SeatConfig(names[i], human=False, level="normal", avatar=i + 1) for i in range(players)]
+        table = Table(ap.variant, {}, seats, seed=ap.seed, rounds=ap.rounds)
+        self.app.replace(TableScene(self.app, table))
+
+    def play(self, mode: str) -> None:
+        from game.ui.scenes.newgame import NewGameScene
+
+        self.app.push(NewGameScene(self.app, mode))
+
+    def settings(self) -> None:
+        from game.ui.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(self.app.art.title_background((w, h)), (0, 0))
+        self.clicks.reset()
+        text(self.app, surface, (w // 2, round(h * 0.2)), "岭南麻将", round(h * 0.13), (255, 222, 140), True,
+             "center")
+        text(self.app, surface, (w // 2, round(h * 0.31)), self.app.t("Mahjong of Guangxi, Guangdong and Hainan"),
+             round(h * 0.035), (235, 230, 210), False, "center")
+        bw, bh = round(w * 0.24), round(h * 0.075)
+        x = w // 2 - bw // 2
+        y = round(h * 0.42)
+        items = [(self.app.t("Play against AI"), lambda: self.play("ai"), True),
+                 (self.app.t("Hot-seat (one screen)"), lambda: self.play("hotseat"), True),
+                 (self.app.t("Settings"), self.settings, True),
+                 (self.app.t("Quit"), self.app.quit, True)]
+        for label, action, enabled in items:
+            button(self.app, surface, self.clicks, pygame.Rect(x, y, bw, bh), label, action, enabled=enabled)
+            y += bh + round(h * 0.022)
+        # places kept for what the saves-and-replays issue brings
+        soon = [self.app.t("Replays"), self.app.t("Statistics"), self.app.t("Rules help")]
+        sx = w // 2 - (len(soon) * 150) // 2
+        for label in soon:
+            r = pygame.Rect(sx, y + 6, 140, round(bh * 0.6))
+            button(self.app, surface, self.clicks, r, label, lambda: None, style="secondary", enabled=False,
+                   size=max(14, r.height // 2 - 2))
+            sx += 150
+        if self.message:
+            text(self.app, surface, (w // 2, h - 40), self.message, 16, (255, 150, 120), False, "center")

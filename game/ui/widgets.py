@@ -1,0 +1,92 @@
+"""Immediate-mode widgets: a scene draws them each frame and keeps the rects it hands back for clicks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+GOLD = (255, 214, 110)
+INK = (245, 240, 225)
+MUTED = (160, 170, 160)
+RED = (240, 110, 90)
+
+
+@dataclass
+class Hit:
+    rect: pygame.Rect
+    action: Callable[[], None]
+    enabled: bool = True
+
+
+class Clicks:
+    """The clickable rects of the last frame, topmost last."""
+
+    def __init__(self) -> None:
+        self.hits: list[Hit] = []
+        self.hover: tuple[int, int] = (-1, -1)
+
+    def reset(self) -> None:
+        self.hits = []
+
+    def add(self, rect: pygame.Rect, action: Callable[[], None], enabled: bool = True) -> None:
+        self.hits.append(Hit(rect, action, enabled))
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        for hit in reversed(self.hits):
+            if hit.rect.collidepoint(pos):
+                if hit.enabled:
+                    hit.action()
+                return True
+        return False
+
+    def hovered(self, rect: pygame.Rect) -> bool:
+        return rect.collidepoint(self.hover)
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 170, radius: int = 14,
+          border: tuple | None = (200, 170, 90)) -> None:
+    bg = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(bg, (8, 20, 16, alpha), bg.get_rect(), border_radius=radius)
+    if border:
+        pygame.draw.rect(bg, (*border, 220), bg.get_rect(), width=2, border_radius=radius)
+    surface.blit(bg, rect)
+
+
+def button(app, surface: pygame.Surface, clicks: Clicks, rect: pygame.Rect, label: str,
+           action: Callable[[], None], *, style: str = "primary", enabled: bool = True, size: int | None = None) -> None:
+    size = size or max(16, rect.height // 2)
+    color = INK if enabled else MUTED
+    text = app.fonts.render(label, size, color, bold=True)
+    img = app.art.button(rect.size, text, style if enabled else "secondary")
+    if clicks.hovered(rect) and enabled:
+        img = img.copy()
+        img.fill((25, 25, 25, 0), special_flags=pygame.BLEND_RGB_ADD)
+    surface.blit(img, rect)
+    clicks.add(rect, action, enabled)
+
+
+def chip(app, surface: pygame.Surface, clicks: Clicks, pos: tuple[int, int], label: str, on: bool,
+         action: Callable[[], None], *, size: int = 16, enabled: bool = True) -> pygame.Rect:
+    text = app.fonts.render(label, size, (30, 20, 10) if on else (INK if enabled else MUTED), bold=on)
+    rect = pygame.Rect(pos[0], pos[1], text.get_width() + 22, size + 14)
+    bg = pygame.Surface(rect.size, pygame.SRCALPHA)
+    if on:
+        pygame.draw.rect(bg, (*GOLD, 255), bg.get_rect(), border_radius=rect.height // 2)
+    else:
+        pygame.draw.rect(bg, (0, 0, 0, 110), bg.get_rect(), border_radius=rect.height // 2)
+        pygame.draw.rect(bg, (200, 190, 160, 140 if clicks.hovered(rect) else 70), bg.get_rect(), width=1,
+                         border_radius=rect.height // 2)
+    surface.blit(bg, rect)
+    surface.blit(text, text.get_rect(center=rect.center))
+    clicks.add(rect, action, enabled)
+    return rect
+
+
+def text(app, surface: pygame.Surface, pos: tuple[int, int], label: str, size: int = 18, color: tuple = INK,
+         bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+    img = app.fonts.render(label, size, color, bold=bold)
+    rect = img.get_rect(**{anchor: pos})
+    surface.blit(img, rect)
+    return rect

@@ -1,0 +1,327 @@
+"""北海麻将 (seed 000; decisions in shared/rules/beihai.md).
+
+A self-draw game (推倒胡 family) for two to four players, with a wildcard (鬼牌) and horses (买马). Hand types are
+multipliers that multiply together; horses add to every payer's payment; kongs are paid when made.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine.errors import OptionError
+from game.engine.melds import Meld
+from game.engine.options import option
+from game.engine.scoring import Evaluation, HandType, WinContext, matching
+from game.engine.tiles import RED_DRAGON, TileSet, next_in_ring, number_of, parse_tile, tile_name
+from game.engine.variant import ScoreItem, Variant, Win
+
+GHOST_LABELS = {"flip": "翻鬼", "flip_next": "翻鬼下一张", "red_dragon": "红中鬼", "none": "无鬼"}
+HORSE_LABELS = {0: "无马", 1: "一码", 2: "2马", 4: "4马", 6: "6马", 8: "8马"}
+
+
+@dataclass(frozen=True)
+class BeihaiOptions:
+    base: int = option(1, label="底分", choices=(1, 2), group="结算")
+    honors: bool = option(True, label="带字牌", labels={True: "带字牌", False: "无字牌"}, group="用牌")
+    ghost: str = option("flip", label="鬼牌", choices=tuple(GHOST_LABELS), labels=GHOST_LABELS, group="鬼牌")
+    ghost_points: bool = option(False, label="鬼牌算分", group="鬼牌")
+    horses: int = option(4, label="买马", choices=(4, 0, 1, 2, 6, 8), labels=HORSE_LABELS, group="买马")
+    one_horse_cap: str = option("none", label="一码封顶", choices=("none", "4", "6"),
+                                labels={"none": "一码不封顶", "4": "4分封顶", "6": "6分封顶"}, group="买马")
+    horse_value: str = option("follow_hand", label="马分", choices=("follow_hand", "flat2"),
+                              labels={"follow_hand": "马跟胡", "flat2": "每马2分"}, group="买马")
+    horse_159: bool = option(False, label="只翻159东中", group="买马")
+    qiang_gang_hu: bool = option(False, label="可抢杠胡", group="杠")
+    ming_gang_ke_qiang: bool = option(False, label="明杠可抢", group="杠")
+    sikai: str = option("with_horses", label="4开", choices=("with_horses", "hand_only", "off"),
+                        labels={"with_horses": "4开马跟番", "hand_only": "4开马不跟番", "off": "不算4开"}, group="牌型")
+    gangshanghua: str = option("x2", label="杠上花", choices=("x2", "x4"),
+                               labels={"x2": "杠上花×2", "x4": "杠上花×4"}, group="牌型")
+    follow_dealer: bool = option(True, label="跟庄有喜", group="规则")
+    shisanyao_x8: bool = option(False, label="十三幺×8", group="牌型")
+    cap4: bool = option(False, label="4倍封顶", group="结算")
+
+    def check(self, players: int) -> None:
+        if self.ghost_points and self.ghost == "none":
+            raise OptionError("鬼牌算分 needs a wildcard: 'ghost_points' cannot be on with ghost = none (无鬼)")
+        if self.ming_gang_ke_qiang and not self.qiang_gang_hu:
+            raise OptionError("明杠可抢 needs 可抢杠胡: turn 'qiang_gang_hu' on to allow 'ming_gang_ke_qiang'")
+
+    def applies(self, name: str, players: int) -> bool:
+        """Whether an option matters at this table (the setup screen hides the others)."""
+        if name == "one_horse_cap":
+            return self.horses == 1
+        if name in ("horse_value", "horse_159"):
+            return self.horses >= 2
+        if name == "ming_gang_ke_qiang":
+            return self.qiang_gang_hu
+        if name == "follow_dealer":
+            return players == 4
+        if name == "ghost_points":
+            return self.ghost != "none"
+        return True
+
+
+# Horse groups counted from the dealer: dealer, next, opposite, previous.
+HORSE_GROUPS = (frozenset({1, 5, 9, "E", "C"}), frozenset({2, 6, "S", "F"}), frozenset({3, 7, "W", "P"}),
+                frozenset({4, 8, "N"}))
+OFFSET_GROUPS = {4: (0, 1, 2, 3), 3: (0, 1, 3), 2: (0, 1)}  # 3 players: nobody sits opposite
+
+
+def _face(kind: int) -> int | str:
+    n = number_of(kind)
+    return n if n is not None else tile_name(kind)
+
+
+def horse_hits(horses: list[int], winner: int, dealer: int, players: int, only_159: bool) -> int:
+    if only_159:
+        return sum(1 for h in horses if _face(h) in HORSE_GROUPS[0])
+    group = HORSE_GROUPS[OFFSET_GROUPS[players][(winner - dealer) % players]]
+    return sum(1 for h in horses if _face(h) in group)
+
+
+def one_horse_value(kind: int, cap: str) -> int:
+    n = number_of(kind)
+    if cap == "none":
+        return n if n is not None else 10
+    limit = 3 if cap == "4" else 5
+    return n if n is not None and n <= limit else int(cap)
+
+
+# Big-hand shapes: any of them makes the hand a 大胡.
+BIG = {"pengpenghu", "qingyise", "qixiaodui", "haohua_qixiaodui", "shisanyao", "quanqiuren"}
+
+
+def _quanqiuren(c: WinContext) -> bool:
+    return c.self_draw and len(c.exposed_melds) == 4
+
+
+HAND_TYPES: tuple[HandType, ...] = (
+    HandType("pengpenghu", "对对胡", 2, lambda c: c.all_sets_alike()),
+    HandType("qingyise", "清一色", 2, lambda c: len(c.suits_used()) == 1 and "z" not in c.suits_used()),
+    HandType("qixiaodui", "七对", 2, lambda c: c.shape == "seven_pairs"),
+    HandType("haohua_qixiaodui", "豪华七对", 4,
+             lambda c: c.shape == "seven_pairs" and c.seven_pair_quads(real_only=True) > 0, excludes=("qixiaodui",)),
+    HandType("shisanyao", "十三幺", lambda c: 8 if c.options.shisanyao_x8 else 4,
+             lambda c: c.shape == "thirteen_orphans"),
+    HandType("quanqiuren", "全求人", 4, _quanqiuren),
+    HandType("haidilaoyue", "海底捞月", 2, lambda c: c.self_draw and "last_tile" in c.flags),
+    HandType("tianhu", "天胡", 4, lambda c: "heavenly" in c.flags and c.is_dealer and c.self_draw),
+    HandType("dihu", "地胡", 2, lambda c: "earthly" in c.flags and not c.is_dealer and c.self_draw),
+    HandType("qiangganghu", "抢杠胡", 1, lambda c: "robbing_kong" in c.flags),
+)
+NAMES = {t.id: t.name for t in HAND_TYPES} | {"pinghu": "平胡", "gangshanghua": "杠上花", "sikai": "4开"}
+
+
+class Beihai(Variant):
+    id = "beihai"
+    name = "北海麻将"
+    name_en = "Beihai"
+    seed_file = "000"
+    Options = BeihaiOptions
+    player_counts = (2, 3, 4)
+    multiple_winners = True  # several players may rob one kong
+    hand_types = HAND_TYPES
+
+    # ---- table
+    def tile_set(self, opts: BeihaiOptions, players: int) -> TileSet:
+        suits = ("m", "s") if players == 2 else ("m", "p", "s")
+        return TileSet(suits=suits, honors=opts.honors, extra_red_dragons=not opts.honors and opts.ghost == "red_dragon")
+
+    def discard_wins(self, opts: BeihaiOptions) -> bool:
+        return False  # self-draw only; robbing a kong is the one exception
+
+    def thirteen_orphans(self, opts: BeihaiOptions, tile_set: TileSet) -> bool:
+        return tile_set.has_thirteen_orphans()
+
+    def wall_tail(self, opts: BeihaiOptions, players: int) -> int:
+        return opts.horses  # the horses are the last tiles and are never drawn
+
+    def can_rob(self, opts: BeihaiOptions, kong_type: str) -> bool:
+        if kong_type == "added_kong":
+            return opts.qiang_gang_hu
+        return kong_type == "kong" and opts.ming_gang_ke_qiang
+
+    def choose_ghost(self, opts: BeihaiOptions, live: list[int], rng: Any) -> tuple[int | None, int | None]:
+        if opts.ghost == "none":
+            return None, None
+        if opts.ghost == "red_dragon":
+            return None, RED_DRAGON
+        if not live:
+            return None, None
+        indicator = live[rng.randrange(len(live))]  # turned face up; it stays in the wall
+        return indicator, indicator if opts.ghost == "flip" else next_in_ring(indicator)
+
+    def uses_wildcards(self, opts: BeihaiOptions) -> bool:
+        return opts.ghost != "none"
+
+    def ghost_from_indicator(self, opts: BeihaiOptions, indicator: int) -> int | None:
+        if opts.ghost == "flip":
+            return indicator
+        if opts.ghost == "flip_next":
+            return next_in_ring(indicator)
+        return self.fixed_ghost(opts)
+
+    def fixed_ghost(self, opts: BeihaiOptions) -> int | None:
+        return RED_DRAGON if opts.ghost == "red_dragon" else None
+
+    # ---- hands
+    def score_reading(self, ctx: WinContext) -> Evaluation:
+        opts: BeihaiOptions = ctx.options
+        hits = matching(HAND_TYPES, ctx)
+        big = any(t.id in BIG for t, _ in hits)
+        mult = 1
+        for _, v in hits:
+            mult *= v
+        lines = [f"{t.name} ×{v}" for t, v in hits if v != 1 or t.id == "qiangganghu"]
+        hands = [t.id for t, _ in hits]
+        if ctx.self_draw and "after_kong" in ctx.flags:
+            g = 4 if opts.gangshanghua == "x4" and big else 2
+            mult *= g
+            hands.append("gangshanghua")
+            lines.append(f"杠上花 ×{g}")
+        if not big:
+            hands.insert(0, "pinghu")
+            lines.insert(0, "平胡 ×1")
+        if opts.cap4 and mult > 4:
+            lines.append(f"4倍封顶：×{mult} → ×4")
+            mult = 4
+        # 四开: a self-draw whose winning tile completes the pair (单吊); a dealt hand (天胡) has no such tile
+        sikai = (opts.sikai != "off" and ctx.self_draw and "heavenly" not in ctx.flags and ctx.completes_pair())
+        if sikai:
+            hands.append("sikai")
+            lines.append("4开（单吊自摸）×4" + ("，马跟番" if opts.sikai == "with_horses" else "，马不跟番"))
+        return Evaluation(hands, mult, (mult * (4 if sikai else 1), mult), lines, {"mult": mult, "sikai": sikai})
+
+    # ---- settlement
+    def after_win(self, rnd: Any, wins: list[Win]) -> list[dict]:
+        """Turn the horses (the reserved tail of the wall) and give every win its horses."""
+        opts: BeihaiOptions = rnd.options
+        if not opts.horses:
+            return []
+        horses = rnd.live[len(rnd.live) - opts.horses:]
+        for w in wins:
+            w.ctx.context["horses"] = [tile_name(h) for h in horses]
+        return [{"type": "flip", "kind": "horse", "tiles": [tile_name(h) for h in horses],
+                 "hits": {str(w.seat): self._hits(horses, w.seat, rnd.dealer, rnd.players, opts) for w in wins}}]
+
+    @staticmethod
+    def _hits(horses: list[int], winner: int, dealer: int, players: int, opts: BeihaiOptions) -> int:
+        if opts.horses == 1:
+            return 0
+        return horse_hits(horses, winner, dealer, players, opts.horse_159)
+
+    def settle_wins(self, table: Any, wins: list[Win]) -> list[ScoreItem]:
+        opts: BeihaiOptions = table.options
+        base = opts.base
+        items = []
+        for w in wins:
+            ctx, ev = w.ctx, w.evaluation
+            hand = base * ev.data["mult"]
+            lines = list(ev.lines) + [f"牌型分 {hand}"]
+            horses = [parse_tile(h) for h in ctx.context.get("horses", [])]
+            horse = 0
+            if opts.horses == 1 and horses:
+                horse = one_horse_value(horses[0], opts.one_horse_cap) * base
+                lines.append(f"一码 {tile_name(horses[0])}：+{horse}")
+            elif opts.horses >= 2 and horses:
+                hits = horse_hits(horses, w.seat, table.dealer, table.players, opts.horse_159)
+                per_hit = hand if opts.horse_value == "follow_hand" else 2 * base
+                horse = hits * per_hit
+                lines.append(f"中马 {hits} 匹 × {per_hit} = +{horse}")
+            share = hand + horse
+            if ev.data["sikai"]:
+                share = 4 * share if opts.sikai == "with_horses" else 4 * hand + horse
+                lines.append(f"4开后每家 {share}")
+            deltas = [0] * table.players
+            if w.from_seat is not None:  # a robbed kong: only its owner pays, one share per robber
+                deltas[w.from_seat] -= share
+                lines.append(f"抢杠：座位{w.from_seat}付 {share}")
+            else:
+                liable = self._kong_bao(ctx)
+                payers = [p for p in range(table.players) if p != w.seat]
+                if liable is not None:
+                    deltas[liable] -= share * len(payers)
+                    lines.append(f"杠爆全包：座位{liable}独付 {share * len(payers)}")
+                else:
+                    for p in payers:
+                        deltas[p] -= share
+                    lines.append(f"自摸每家付 {share}")
+            deltas[w.seat] -= sum(deltas)
+            items.append(ScoreItem("win", deltas, lines))
+        return items
+
+    @staticmethod
+    def _kong_bao(ctx: WinContext) -> int | None:
+        """杠爆全包: 杠上花 on an exposed kong made on A's discard: A pays for everyone."""
+        if "after_kong" not in ctx.flags or not ctx.melds:
+            return None
+        index = ctx.context.get("kong_meld")
+        if isinstance(index, int) and 0 <= index < len(ctx.melds):
+            last = ctx.melds[index]  # the engine knows which kong gave the replacement tile
+        else:
+            kongs = [m for m in ctx.melds if m.is_kong]  # `score`: the last kong listed
+            last = kongs[-1] if kongs else None
+        if last is not None and last.type == "kong" and last.from_seat is not None:
+            return last.from_seat
+        return None
+
+    def kong_score(self, rnd: Any, seat: int, meld: Meld) -> ScoreItem | None:
+        if meld.late:
+            return None  # 过手杠 scores nothing
+        base = rnd.options.base
+        deltas = [0] * rnd.players
+        if meld.type == "kong":
+            assert meld.from_seat is not None
+            deltas[meld.from_seat] -= 3 * base
+            label = "明杠：放杠者付3分"
+        else:
+            each = base if meld.type == "added_kong" else 2 * base
+            for p in range(rnd.players):
+                if p != seat:
+                    deltas[p] -= each
+            label = "补杠：每家付1分" if meld.type == "added_kong" else "暗杠：每家付2分"
+        deltas[seat] -= sum(deltas)
+        return ScoreItem("kong", deltas, [label])
+
+    def on_discard(self, rnd: Any, seat: int, tile: int) -> list[ScoreItem]:
+        """跟庄有喜: the three others all follow the dealer's first discard in the first go-around."""
+        if not rnd.options.follow_dealer or rnd.players != 4 or rnd.discards_made != 4 or rnd.calls_made:
+            return []
+        order = [(rnd.dealer + i) % 4 for i in range(4)]
+        firsts = [rnd.seats[s].discards[0] if rnd.seats[s].discards else None for s in order]
+        if seat != order[3] or len(set(firsts)) != 1:
+            return []
+        base = rnd.options.base
+        deltas = [base] * 4
+        deltas[rnd.dealer] = -3 * base
+        return [ScoreItem("follow_dealer", deltas, [f"跟庄有喜：庄家赔每家 {base}"])]
+
+    def end_of_round(self, rnd: Any, wins: list[Win], exhausted: bool) -> list[ScoreItem]:
+        """鬼牌算分: every pair of players settles the difference of the wildcards they hold."""
+        if not rnd.options.ghost_points or rnd.ghost is None:
+            return []
+        held = []
+        for s in rnd.seats:
+            held.append(s.hand[rnd.ghost] + sum(m.tiles.count(rnd.ghost) for m in s.melds))
+        return ghost_point_items(held, rnd.options.base)
+
+    def next_dealer(self, rnd: Any, wins: list[Win], exhausted: bool) -> int:
+        if exhausted or not wins:
+            return rnd.dealer
+        if len(wins) > 1:  # several robbed one kong: the robbed player deals
+            return wins[0].from_seat if wins[0].from_seat is not None else rnd.dealer
+        return wins[0].seat
+
+
+def ghost_point_items(held: list[int], base: int) -> list[ScoreItem]:
+    n = len(held)
+    total = sum(held)
+    deltas = [(n * g - total) * base for g in held]
+    if not any(deltas):
+        return []
+    return [ScoreItem("ghost", deltas, ["鬼牌算分：" + "，".join(f"座位{i} {g}张" for i, g in enumerate(held))])]
+
+
+VARIANT = Beihai()

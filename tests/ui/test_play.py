@@ -1,0 +1,156 @@
+"""Drive the real UI by posting input events under the dummy video driver."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.engine.state import Action, round_from_scenario
+from game.engine.tiles import parse_tile, parse_tiles
+from game.settings import Settings
+from game.table import SeatConfig, Table
+from game.ui.app import App, Autoplay
+from game.ui.scenes.newgame import NewGameScene
+from game.ui.scenes.settlement import SettlementScene, StandingsScene
+from game.ui.scenes.table import TableScene
+from game.ui.scenes.title import TitleScene
+
+DT = 1 / 30
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("LINGNAN_HOME", str(tmp_path))
+    pygame.init()
+    a = App(Settings(animation_speed=3.0), save=False)
+    yield a
+    pygame.quit()
+
+
+def frames(app: App, n: int) -> None:
+    for _ in range(n):
+        app.step(DT)
+
+
+def until(app: App, cond, limit: int = 3000) -> None:
+    for _ in range(limit):
+        if cond():
+            return
+        app.step(DT)
+    raise AssertionError("the UI never reached the expected state")
+
+
+def click(app: App, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step(DT)
+
+
+def key(app: App, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    app.step(DT)
+
+
+def test_start_a_game_from_the_title_and_discard_by_click(app):
+    app.push(TitleScene(app))
+    frames(app, 2)
+    title = app.scene
+    play = title.clicks.hits[0].rect  # "Play against AI"
+    click(app, play.center)
+    assert isinstance(app.scene, NewGameScene)
+    frames(app, 1)
+    start = next(h.rect for h in app.scene.clicks.hits if h.rect.width == 200 and h.enabled
+                 and h.rect.right > app.screen.get_width() - 40)
+    click(app, start.center)
+    scene = app.scene
+    assert isinstance(scene, TableScene)
+    me = scene.viewer
+    assert scene.table.seats[me].human
+    # wait until it is the human's turn to discard
+    until(app, lambda: any(a.type == "discard" for a in scene._my_actions()))
+    before = sum(1 for e in scene.table.log if e.get("type") == "discard" and e["actor"] == me)
+    rect = scene._hand_rects()[0]
+    click(app, rect.center)
+    after = sum(1 for e in scene.table.log if e.get("type") == "discard" and e["actor"] == me)
+    assert after == before + 1
+
+
+def _claim_table(app) -> TableScene:
+    """Seat 1 is human and holds a pair of 5p; seat 0 (AI, dealer) will discard a 5p."""
+    seats = [SeatConfig("AI", human=False), SeatConfig("You", human=True), SeatConfig("AI 2"), SeatConfig("AI 3")]
+    table = Table("nanning", {}, seats, seed=1, rounds=1)
+    T = lambda s: parse_tiles(s.split())  # noqa: E731
+    rnd, events = round_from_scenario(
+        table.variant, table.options, 4, 0,
+        [T("5p 1m 4m 7m 1s 4s 7s E S W N C F P"), T("5p 5p 2m 5m 8m 2s 5s 8s E S W N C"),
+         T("3m 6m 9m 3s 6s 9s 9p E S W N F P"), T("1m 2m 3m 4p 9p 7s 8s 9s 1s 1s 1s 2s 2s")],
+        T("W S E 9p 2p 3p 8p 8p"), context=table.session.context())
+    table.load_round(rnd, events)
+    scene = TableScene(app, table)
+    app.push(scene)
+    until(app, lambda: not scene.queue and scene.deal_shown is None and scene.wait <= 0)
+    table.autoplay.discard(0)  # the test plays the dealer's discard itself
+    table.submit(Action(0, "discard", parse_tile("5p")))
+    scene._pull()
+    return scene
+
+
+def test_claim_a_pong_with_the_keyboard(app):
+    scene = _claim_table(app)
+    until(app, lambda: any(a.type == "pong" for a in scene._my_actions()))
+    key(app, pygame.K_p)
+    assert any(e.get("type") == "pong" and e["actor"] == 1 for e in scene.table.log)
+    until(app, lambda: any(a.type == "discard" for a in scene._my_actions()))
+
+
+def test_pass_with_the_space_bar(app):
+    scene = _claim_table(app)
+    until(app, lambda: any(a.type == "pass" for a in scene._my_actions()))
+    key(app, pygame.K_SPACE)
+    assert not any(e.get("type") == "pong" for e in scene.table.log)
+    assert scene.table.round.window is None
+
+
+def test_autoplay_reaches_the_settlement_and_the_standings(tmp_path):
+    pygame.init()
+    a = App(Settings(animation_speed=3.0), autoplay=Autoplay("nanning", 5, 1, tmp_path, fast=True), save=False)
+    a.push(TitleScene(a))
+    seen = set()
+    for _ in range(20000):
+        if not a.running:
+            break
+        seen.add(type(a.scene).__name__)
+        a.step(DT)
+    assert not a.running and a.exit_code == 0
+    assert {"TableScene", "SettlementScene", "StandingsScene"} <= seen
+    shots = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert any("title" in s for s in shots) and any("settlement" in s for s in shots)
+    assert any("dice" in s for s in shots) and any("deal" in s for s in shots)
+    pygame.quit()
+
+
+def test_hot_seat_hides_hands_behind_a_hand_over(app):
+    seats = [SeatConfig("A", human=True), SeatConfig("B", human=True), SeatConfig("C"), SeatConfig("D")]
+    table = Table("nanning", {}, seats, seed=2, rounds=1)
+    scene = TableScene(app, table)
+    app.push(scene)
+    from game.ui.scenes.handover import HandoverScene
+
+    # play until the other human must act: a hand-over screen covers the table
+    def human_turn_switch():
+        return isinstance(app.scene, HandoverScene)
+
+    until(app, lambda: human_turn_switch() or any(a.type == "discard" for a in scene._my_actions()))
+    if not human_turn_switch():
+        click(app, scene._hand_rects()[-1].center)
+        until(app, human_turn_switch)
+    handover = app.scene
+    assert handover.seat != scene.viewer
+    # the hand-over screen draws no tile of anyone's hand: it is opaque title art
+    assert not handover.overlay
+    key(app, pygame.K_RETURN)
+    assert app.scene is scene and scene.viewer == handover.seat
+    assert all(t != "?" for t in scene.model.seats[scene.viewer].hand)
+    other = 0 if scene.viewer == 1 else 1
+    assert all(t == "?" for t in scene.model.seats[other].hand)
