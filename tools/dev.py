@@ -1,7 +1,8 @@
 """One command to set up and run: `python3 tools/dev.py play` or `python3 tools/dev.py test [pytest args]`.
 
-Creates `.venv` beside the project on first use, installs the project with the extras the command needs, then runs
-it. Standard library only, so it works from a fresh clone on Windows, macOS and Linux.
+Creates `.venv` beside the project on first use, installs the project with the extras the command needs, compiles
+the translation catalogues, then runs it. Standard library only, so it works from a fresh clone on Windows, macOS
+and Linux. `python3 tools/dev.py env` sets up the full developer environment (packaging, voice tools) and stops.
 """
 
 from __future__ import annotations
@@ -41,13 +42,23 @@ def main(argv: list[str]) -> int:
         return 2
     command, rest = argv[0], argv[1:]
     if command == "play":
-        py = ensure_env("")
+        py = ensure_env("build")
+        compile_catalogues(py)
         return subprocess.call([str(py), "-m", "game", *rest], cwd=ROOT)
     if command == "env":
-        ensure_env("dev")
+        py = ensure_env("dev")
+        compile_catalogues(py)
         return 0
     py = ensure_env("test")
+    compile_catalogues(py)
     return subprocess.call([str(py), "-m", "pytest", *rest], cwd=ROOT)
+
+
+def compile_catalogues(py: Path) -> None:
+    """The .mo files are built, not committed: compile them from locales/*.po before every run."""
+    script = ROOT / "tools" / "i18n.py"
+    if script.exists():
+        subprocess.run([str(py), str(script), "compile"], cwd=ROOT, check=True)
 
 
 if __name__ == "__main__":

@@ -74,6 +74,7 @@ class Variant:
     multiple_winners: bool = True  # 一炮多响; False: the first in turn order after the discarder (截胡)
     pass_lock: PassLock | None = None
     has_escape_penalty: bool = False
+    fan_unit: str = "番"  # how the variant's count reads: 番 (doublings) or 倍 (a multiplier)
 
     # ---- options and table ----
     def parse_options(self, raw: dict | None, players: int) -> Any:

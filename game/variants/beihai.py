@@ -122,6 +122,7 @@ class Beihai(Variant):
     Options = BeihaiOptions
     player_counts = (2, 3, 4)
     multiple_winners = True  # several players may rob one kong
+    fan_unit = "倍"
     hand_types = HAND_TYPES
 
     # ---- table

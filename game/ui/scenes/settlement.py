@@ -78,8 +78,14 @@ class SettlementScene(Scene):
                  "topright")
             hand = wins[seat]["hand"] if seat in wins else end.get("hands", [[]] * m.players)[seat]
             hx = x + 150
-            for t in hand:
-                surface.blit(app.tiles.face(parse_tile(t), sw), (hx, y))
+            win_tile = wins[seat]["tile"] if seat in wins else None
+            for i, t in enumerate(hand):
+                if win_tile is not None and i == len(hand) - 1:
+                    hx += 8  # the winning tile stands apart, lit
+                    surface.blit(app.tiles.face(parse_tile(win_tile), sw), (hx, y))
+                    surface.blit(app.tiles.highlight(sw), (hx, y))
+                else:
+                    surface.blit(app.tiles.face(parse_tile(t), sw), (hx, y))
                 hx += sw
             hx += 10
             for meld in m.seats[seat].melds:
@@ -92,20 +98,27 @@ class SettlementScene(Scene):
                 hx += 8
             if seat in wins:
                 win = wins[seat]
-                how = app.t("self-drawn") if win.get("target") is None else app.t("won on a discard")
+                if win.get("target") is None:
+                    how = app.t("self-drawn")
+                else:
+                    giver = self.ts.table.seats[win["target"]].name
+                    how = app.t("won on {name}'s tile").format(name=giver)
                 names = " ".join(hand_name(m.variant, h) for h in win["hands"])
+                unit = self.ts.table.variant.fan_unit
                 text(app, surface, (x + 150, y + round(sw * TILE_RATIO) + 4),
-                     f"{how} · {names} · {app.t('count')} {win['fan']}", 15, GOLD)
+                     f"{how} · {names} · {win['fan']}{unit}", 15, GOLD)
             y += row_h
         # the engine's settlement lines
         y += 6
         lines = []
+        names = [s.name for s in self.ts.table.seats]
         for item in m.scores:
             reason = REASONS.get(item["reason"], item["reason"])
-            lines.append(f"[{reason}] " + "；".join(item["lines"]) + "  " +
-                         " ".join(f"{d:+d}" for d in item["deltas"]))
+            who = "  ".join(f"{names[i]} {d:+d}" for i, d in enumerate(item["deltas"]) if d)
+            lines.append(f"[{reason}] " + "；".join(item["lines"]) + "   →  " + who)
         for flip in m.flips:
-            lines.append(f"[{app.t('flip')}] " + " ".join(flip["tiles"]))
+            label = {"horse": "买马", "xing": "翻醒"}.get(flip.get("kind"), "翻牌")
+            lines.append(f"[{label}] " + " ".join(flip["tiles"]))
         for line in lines[-8:]:
             text(app, surface, (box.x + 24, y), line, 14, (225, 225, 210))
             y += 20
@@ -168,7 +181,7 @@ class StandingsScene(Scene):
             y += 38
         # each player's score round by round
         chart = pygame.Rect(box.x + 40, y + 10, box.width - 80, box.bottom - y - 100)
-        pygame.draw.rect(surface, (0, 0, 0, 0), chart)
+        panel(surface, chart.inflate(16, 16), alpha=90, border=None)
         series = [[0] for _ in totals]
         for rec in self.table.history:
             for i, d in enumerate(rec.deltas):

@@ -156,6 +156,9 @@ class TableScene(Scene):
             self._fly_discard(e)
         elif kind == "exhausted":
             self._flash(None, "流局", big=True)
+        elif kind == "flip":
+            self._flash(None, {"horse": "买马", "xing": "翻醒"}.get(e.get("kind"), "翻牌"), tiles=e["tiles"])
+            self._shot("flip", self._pace(0.5))
         elif kind == "ghost":
             self._flash(None, "鬼牌", tile=e["ghost"])
 
@@ -279,7 +282,8 @@ class TableScene(Scene):
     def _side_point(self, side: str) -> tuple[int, int]:
         return self.layout.flash_point(side)
 
-    def _flash(self, seat: int | None, word: str, *, big: bool = False, tile: str | None = None) -> None:
+    def _flash(self, seat: int | None, word: str, *, big: bool = False, tile: str | None = None,
+               tiles: list[str] | None = None) -> None:
         size = round(self.layout.tw * (1.6 if big else 1.2))
         color = (255, 214, 90) if big else (255, 245, 220)
         text = self.app.fonts.render(word, size, color, bold=True)
@@ -287,12 +291,22 @@ class TableScene(Scene):
         surf = pygame.Surface((text.get_width() + 8, text.get_height() + 8), pygame.SRCALPHA)
         surf.blit(shadow, (6, 6))
         surf.blit(text, (2, 2))
-        if tile is not None:
-            face = self.app.tiles.face(parse_tile(tile), self.layout.tw)
-            combo = pygame.Surface((surf.get_width() + face.get_width() + 10,
-                                    max(surf.get_height(), face.get_height())), pygame.SRCALPHA)
+        pad = size // 4
+        backed = pygame.Surface((surf.get_width() + 2 * pad, surf.get_height() + pad), pygame.SRCALPHA)
+        pygame.draw.rect(backed, (0, 0, 0, 120), backed.get_rect(), border_radius=backed.get_height() // 2)
+        backed.blit(surf, (pad, pad // 2))
+        surf = backed
+        shown = ([tile] if tile is not None else []) + list(tiles or [])
+        if shown:
+            faces = [self.app.tiles.face(parse_tile(t), self.layout.tw) for t in shown]
+            fw = sum(f.get_width() + 6 for f in faces)
+            combo = pygame.Surface((surf.get_width() + fw + 10, max(surf.get_height(), faces[0].get_height())),
+                                   pygame.SRCALPHA)
             combo.blit(surf, (0, (combo.get_height() - surf.get_height()) // 2))
-            combo.blit(face, (surf.get_width() + 10, 0))
+            x = surf.get_width() + 10
+            for f in faces:
+                combo.blit(f, (x, 0))
+                x += f.get_width() + 6
             surf = combo
         x, y = self._side_point(self._side_of(seat))
         node = ImageNode(surf, x, y, center=True, z=10)
@@ -579,21 +593,25 @@ class TableScene(Scene):
 
     # ---- hands and melds
     def _meld_images(self, seat: int, width: int) -> list[list[pygame.Surface]]:
-        """Each meld's tiles as the viewer sees them upright: claimed tile turned, concealed kongs face down."""
+        """Each meld as the seat sees it: the claimed tile lies crosswise, placed toward its giver (left for the
+        previous seat, middle for the opposite seat, right for the next seat); concealed kongs lie face down."""
         groups = []
+        players = self.model.players
         for m in self.model.seats[seat].melds:
-            group = []
-            turned = False
-            for t in m["tiles"]:
-                if m["type"] == "concealed_kong":
-                    group.append(self.app.tiles.lying_back(width))
-                    continue
-                img = self.app.tiles.lying(parse_tile(t), width)
-                if not turned and m.get("from") is not None and t == m.get("claimed"):
-                    img = self.app.tiles.rotated(img, 1)  # the claimed tile lies crosswise toward its giver
-                    turned = True
-                group.append(img)
-            groups.append(group)
+            if m["type"] == "concealed_kong":
+                groups.append([self.app.tiles.lying_back(width) for _ in m["tiles"]])
+                continue
+            tiles = list(m["tiles"])
+            claimed = m.get("claimed")
+            imgs = [self.app.tiles.lying(parse_tile(t), width) for t in tiles]
+            if m.get("from") is not None and claimed in tiles:
+                tiles.remove(claimed)
+                rest = [self.app.tiles.lying(parse_tile(t), width) for t in tiles]
+                turned = self.app.tiles.rotated(self.app.tiles.lying(parse_tile(claimed), width), 1)
+                rel = (m["from"] - seat) % players
+                at = 0 if rel == players - 1 else len(rest) if rel == 1 else 1
+                imgs = rest[:at] + [turned] + rest[at:]
+            groups.append(imgs)
         return groups
 
     def _draw_hand(self, surface: pygame.Surface, seat: int) -> None:
@@ -761,7 +779,7 @@ class TableScene(Scene):
         coins = self.table.coins[seat] if self.table.coins is not None else self.table.totals()[seat]
         delta = self.model.seats[seat].delta
         name = fonts.render(cfg.name, max(13, size // 3), (250, 245, 230), bold=True)
-        money = fonts.render(f"{coins}" + (f"  {delta:+d}" if delta else ""), max(12, size // 3 - 2),
+        money = fonts.render(f"{coins}" + (f" ({delta:+d})" if delta else ""), max(12, size // 3 - 2),
                              (255, 215, 110))
         width = size + max(name.get_width(), money.get_width()) + 26
         x, y = self._seat_card_pos(side, size, width)
