@@ -61,7 +61,7 @@ class TableScene(Scene):
         self.show_counter = False
         self.claim_clock = 0.0
         self.deal_shown: list[int] | None = None  # tiles shown per seat while dealing
-        self.dice_anim = 0.0
+        self.dice_anim = -99.0  # seconds of tumbling left; below zero the dice rest on the roll
         self.dice_faces = (1, 1)
         self.settlement_open = False
         self.handover_to: int | None = None
@@ -109,13 +109,14 @@ class TableScene(Scene):
     # ------------------------------------------------------------------------------------------ pacing
     def update(self, dt: float) -> None:
         self.effects.update(dt)
-        if self.dice_anim > 0:
+        if self.dice_anim > -self._pace(0.9):  # tumbling, then resting on the roll a moment
+            before = self.dice_anim
             self.dice_anim -= dt
             if self.dice_anim > 0.25 and self.rng.random() < 0.5:
                 self.dice_faces = (self.rng.randint(1, 6), self.rng.randint(1, 6))
             elif self.dice_anim <= 0.25 and self.model.dice:
                 self.dice_faces = self.model.dice
-            if self.dice_anim <= 0:
+            if before > -self._pace(0.15) >= self.dice_anim:
                 self._shot("dice")
         if self.wait > 0:
             self.wait -= dt
@@ -139,7 +140,7 @@ class TableScene(Scene):
         self.wait = self._pace(PACE.get(kind, 0.1))
         if kind == "start_round":
             self.dice_anim = self._pace(1.3)
-            self.wait = self._pace(1.5)
+            self.wait = self._pace(1.3) + self._pace(0.9)
             self.deal_shown = None
         elif kind == "deal" and e["seat"] == self.model.players - 1 or kind == "deal" and self._all_dealt():
             if self.deal_shown is None and self._all_dealt():
@@ -173,8 +174,9 @@ class TableScene(Scene):
         for chunk in (4, 8, 12, 13):
             for seat in order:
                 if self.deal_shown[seat] < chunk:
+                    self._fly_deal(seat, chunk - self.deal_shown[seat])
                     self.deal_shown[seat] = chunk
-                    self.wait = self._pace(0.09)
+                    self.wait = self._pace(0.12)
                     return
         dealer = self.model.dealer
         if self.deal_shown[dealer] < len(self.model.seats[dealer].hand) + (1 if self.model.seats[dealer].drawn else 0):
@@ -313,6 +315,36 @@ class TableScene(Scene):
         node.scale = 0.3
         node.tween("scale", 1.0, 0.35, ease=ease_out_back)
         node.tween("alpha", 0, 0.45, delay=self._pace(0.9) + 0.3, on_done=lambda: self.effects.remove(node))
+        self.effects.add(node)
+
+    def _break_point(self) -> tuple[int, int]:
+        """Screen position of the wall break (where drawing starts), for the deal's motion and its marker."""
+        m = self.model
+        size = self._tile_set_size()
+        lengths = side_lengths(size)
+        brk = m.wall_break or {"side": 0, "stacks": 0}
+        order = ["bottom", "right", "top", "left"]
+        side = order[(order.index(self._side_of(m.dealer)) + brk["side"]) % 4]
+        n = lengths[brk["side"]]
+        cx, cy = self.layout.center
+        x, y = self._wall_slot(side, min(brk["stacks"], n - 1), n, self.layout.stack, cx, cy, self.layout.ring)
+        return x + self.layout.stack // 2, y + self.layout.stack // 2
+
+    def _fly_deal(self, seat: int, count: int) -> None:
+        """A block of tiles slides from the wall break to the seat being dealt."""
+        sw = self.layout.small
+        img = pygame.Surface((sw * count, round(sw * TILE_RATIO)), pygame.SRCALPHA)
+        back = self.app.tiles.back(sw)
+        for i in range(count):
+            img.blit(back, (i * sw, 0))
+        side = self._side_of(seat)
+        img = self.app.tiles.rotated(img, SIDE_TURNS[side])
+        sx, sy = self._break_point()
+        tx, ty = self._side_point(side)
+        node = ImageNode(img, sx, sy, center=True, z=4)
+        node.tween("x", tx - img.get_width() / 2, self._pace(0.25), ease=ease_out)
+        node.tween("y", ty - img.get_height() / 2, self._pace(0.25), ease=ease_out,
+                   on_done=lambda: self.effects.remove(node))
         self.effects.add(node)
 
     def _fly_discard(self, e: dict) -> None:
@@ -454,7 +486,7 @@ class TableScene(Scene):
             self._draw_seat_info(surface, seat)
             self._draw_hand(surface, seat)
         self._draw_controls(surface)
-        if self.dice_anim > 0:
+        if self.dice_anim > -self._pace(0.9):
             self._draw_dice(surface)
         self.effects.draw(surface)
         if self.show_counter:
@@ -480,13 +512,18 @@ class TableScene(Scene):
         lengths = side_lengths(size)
         brk = m.wall_break or {"side": 0, "stacks": 0}
         start = 2 * (sum(lengths[:brk["side"]]) + brk["stacks"])
-        taken = {(start + i) % size for i in range(m.draws_made)}
+        drawn = m.draws_made
+        if self.deal_shown is not None:  # mid-deal: the wall gives up only the tiles dealt so far
+            dealt = sum(len(x.hand) + (1 if x.drawn else 0) for x in m.seats)
+            drawn -= dealt - sum(min(n, len(x.hand) + (1 if x.drawn else 0)) for n, x in zip(self.deal_shown, m.seats))
+        elif self.dice_anim > -self._pace(0.9) and not any(x.discards for x in m.seats):
+            drawn = 0  # the dice are still rolling: the wall stands whole
+        taken = {(start + i) % size for i in range(drawn)}
         tail = {(start + size - 1 - i) % size for i in range(m.tail)}
         lay = self.layout
         sw = lay.stack
         stack_img = self.app.tiles.stack(sw)
-        tinted = stack_img.copy()
-        tinted.fill((255, 190, 110, 255), special_flags=pygame.BLEND_RGBA_MULT)  # reserved tiles (horses)
+        tinted = self.app.tiles.tinted(stack_img, (255, 190, 110))  # reserved tiles (horses)
         cx, cy = lay.center
         order = ["bottom", "right", "top", "left"]
         dealer_side = self._side_of(m.dealer)
@@ -898,7 +935,7 @@ class TableScene(Scene):
     def _draw_dice(self, surface: pygame.Surface) -> None:
         cx, cy = self.layout.center
         size = max(36, self.layout.tw)
-        t = self.dice_anim
+        t = max(0.0, self.dice_anim)
         for i, v in enumerate(self.dice_faces):
             img = self.app.art.die(v, size)
             if t > 0.25:

@@ -1,0 +1,1 @@
+"""The pygame-ce table: scenes, nodes, art and fonts."""

@@ -1,0 +1,1 @@
+"""Tests of the pygame-ce user interface (run headless: see conftest.py)."""
