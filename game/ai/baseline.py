@@ -111,7 +111,9 @@ class BaselineBot:
         # The best possible distance after a discard is the 14-tile hand's own distance. Try the least connected
         # tiles first and keep the first that reaches it: usually one or two distance computations, not fourteen.
         target = self._shanten(view, counts)
-        order = sorted(candidates, key=lambda a: (self._connectedness(counts, a.tile) - 1, a.tile))
+        flush = self._flush_suit(view, counts)
+        order = sorted(candidates, key=lambda a: (flush is not None and a.tile // 9 == flush and a.tile < 27,
+                                                  self._connectedness(counts, a.tile) - 1, a.tile))
         for a in order:
             counts[a.tile] -= 1
             sh = self._shanten(view, counts)
@@ -119,6 +121,31 @@ class BaselineBot:
             if sh <= target:
                 return a
         return order[0]
+
+    @staticmethod
+    def _flush_suit(view: SeatView, counts: list[int]) -> int | None:
+        """The suit worth keeping for 清一色, if the hand leans that way: at equal distance, throw other suits first.
+
+        Big hands pay more everywhere; where horses follow the hand's value (Beihai 马跟胡) every hit pays the
+        hand again, so the bot leans toward a flush sooner there."""
+        per_suit = [0, 0, 0]
+        total = 0
+        for k in range(27):
+            if k != view.ghost:
+                per_suit[k // 9] += counts[k]
+                total += counts[k]
+        for m in view.own_melds:
+            if m.tiles[0] < 27:
+                per_suit[m.tiles[0] // 9] += 3
+                total += 3
+            else:
+                return None  # an honour set already spoils a flush
+        total += sum(counts[27:34]) if view.ghost is None or view.ghost < 27 else 0
+        opts = view.options
+        threshold = 0.55 if getattr(opts, "horses", 0) >= 2 and getattr(opts, "horse_value", "") == "follow_hand" \
+            else 0.65
+        best = max(range(3), key=lambda i: per_suit[i])
+        return best if total and per_suit[best] / total >= threshold else None
 
     def _discard_by_scan(self, view: SeatView, counts: list[int], candidates: list[Action]) -> Action:
         scored = []
