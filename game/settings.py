@@ -32,8 +32,8 @@ def user_dir(kind: str = "data") -> Path:
 class Settings:
     language: str = "zh_CN"
     dialect: str = "nanning"
-    voice_volume: float = 0.8
-    effects_volume: float = 0.7
+    voice_volume: float = 0.75
+    effects_volume: float = 0.75
     animation_speed: float = 1.0
     window_size: tuple[int, int] = (1280, 720)
     fullscreen: bool = False

@@ -20,7 +20,13 @@ class BadInput(EngineError):
 
 
 class OptionError(BadInput):
+    """An option value or combination the rule set refuses. `zh` is the same explanation for the setup screen."""
+
     code = "bad_option"
+
+    def __init__(self, message: str, code: str | None = None, *, zh: str | None = None):
+        super().__init__(message, code)
+        self.zh = zh
 
 
 class UnknownVariant(BadInput):

@@ -44,9 +44,11 @@ class BeihaiOptions:
 
     def check(self, players: int) -> None:
         if self.ghost_points and self.ghost == "none":
-            raise OptionError("鬼牌算分 needs a wildcard: 'ghost_points' cannot be on with ghost = none (无鬼)")
+            raise OptionError("鬼牌算分 needs a wildcard: 'ghost_points' cannot be on with ghost = none (无鬼)",
+                              zh="鬼牌算分需要鬼牌：选了“无鬼”就不能开“鬼牌算分”")
         if self.ming_gang_ke_qiang and not self.qiang_gang_hu:
-            raise OptionError("明杠可抢 needs 可抢杠胡: turn 'qiang_gang_hu' on to allow 'ming_gang_ke_qiang'")
+            raise OptionError("明杠可抢 needs 可抢杠胡: turn 'qiang_gang_hu' on to allow 'ming_gang_ke_qiang'",
+                              zh="“明杠可抢”要先开“可抢杠胡”")
 
     def applies(self, name: str, players: int) -> bool:
         """Whether an option matters at this table (the setup screen hides the others)."""

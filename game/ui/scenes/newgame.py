@@ -53,10 +53,12 @@ class NewGameScene(Scene):
             self.humans[0] = True
 
     def error(self) -> str | None:
+        """Why the chosen options cannot be played, in the player's language (Chinese where the rules give it)."""
         try:
             self.variant.parse_options(self.options, self.players)
         except OptionError as exc:
-            return exc.message
+            zh = getattr(exc, "zh", None)
+            return zh if zh and self.app.settings.language.startswith("zh") else exc.message
         return None
 
     def set_option(self, name: str, value) -> None:
@@ -155,31 +157,40 @@ class NewGameScene(Scene):
                      lambda i=i: self._set_human(i, False), size=15)
             cx = r.right + 20
             if not self.humans[i]:
+                level_names = {"easy": app.t("Easy"), "normal": app.t("Normal"), "hard": app.t("Hard")}
                 for lv in LEVELS:
-                    r = chip(app, surface, self.clicks, (cx, y - 4), app.t(lv.capitalize()), self.levels[i] == lv,
+                    r = chip(app, surface, self.clicks, (cx, y - 4), level_names[lv], self.levels[i] == lv,
                              lambda i=i, lv=lv: self.levels.__setitem__(i, lv), size=14)
                     cx = r.right + 6
             y += 34
         y += 8
         # options, grouped as the rules group them
-        opts_obj = None
-        try:
-            opts_obj = v.parse_options(self.options, self.players)
-        except OptionError:
-            pass
+        try:  # built without the combination check, so hidden options follow what is chosen even when invalid
+            opts_obj = v.Options(**self.options)
+        except (TypeError, ValueError):
+            opts_obj = None
         groups: dict[str, list] = {}
         for f in fields(v.Options):
             groups.setdefault(f.metadata.get("group", ""), []).append(f)
         col_x = x
-        for group, items in groups.items():
-            if y > right.bottom - 60:
-                break
+        top = y
+        col_w = (right.width - 40) // 2
+        applies = getattr(opts_obj, "applies", None)
+        # an option that does not apply stays hidden, unless it was changed (so a conflict can be undone)
+        visible = {g: [f for f in items if applies is None or applies(f.name, self.players)
+                       or self.options.get(f.name, f.default) != f.default] for g, items in groups.items()}
+        heights = {g: 26 + 30 * len(fs) + 4 for g, fs in visible.items() if fs}
+        half = sum(heights.values()) / 2
+        used = 0
+        for group, shown in visible.items():
+            if not shown:
+                continue
+            if col_x == x and used > 0 and used + heights[group] / 2 > half:
+                col_x, y = x + col_w + 20, top  # the options run on in a second column
+            used += heights[group]
             text(app, surface, (col_x, y), group or app.t("Options"), 17, GOLD, True)
-            y += 28
-            for f in items:
-                applies = getattr(opts_obj, "applies", None)
-                if opts_obj is not None and applies is not None and not applies(f.name, self.players):
-                    continue
+            y += 26
+            for f in shown:
                 value = self.options.get(f.name, f.default)
                 text(app, surface, (col_x + 10, y), f.metadata["label"], 15, (230, 230, 220))
                 cx = col_x + 170
@@ -202,12 +213,12 @@ class NewGameScene(Scene):
                     t = text(app, surface, (r.right + 10, y), str(value), 15, (255, 255, 255), True)
                     chip(app, surface, self.clicks, (t.right + 10, y - 4), "+", False,
                          lambda n=f.name, val=value: self.set_option(n, val + 1), size=14)
-                y += 32
-            y += 6
+                y += 30
+            y += 4
         err = self.error()
         bw, bh = 200, 52
         if err:
-            text(app, surface, (x0 + 10, h - 70), "⚠ " + err, 16, RED)
+            text(app, surface, (x0 + 10, h - 70), "⚠ " + err, 15, RED)
         else:
             text(app, surface, (x0 + 10, h - 70), app.t("Options follow the region's rules; defaults are the usual "
                                                         "table."), 14, MUTED)

@@ -69,7 +69,7 @@ class SettingsScene(Scene):
                                   for k in TILE_SIZES]),
             (app.t("Table art"), [(ART_LABELS[k], st.table_art == k, lambda k=k: self._set("table_art", k))
                                   for k in TABLE_ARTS]),
-            (app.t("Claim timer"), [(app.t("Off") if v == 0 else f"{v}s", st.claim_timer == v,
+            (app.t("Claim timer"), [(app.t("Off") if v == 0 else app.t("{n}s").format(n=v), st.claim_timer == v,
                                      lambda v=v: self._set("claim_timer", v)) for v in (0, 5, 10, 15, 20, 30)]),
         ]
         y = box.y + 80

@@ -786,7 +786,8 @@ class TableScene(Scene):
             x = panel.x + 8 + i * cell
             y = panel.y + 24
             surface.blit(self.app.tiles.face(kind, sw), (x, y))
-            n = fonts.render(f"{unseen}" + self.app.t(" left"), 12, (255, 255, 255) if unseen else (150, 150, 150))
+            n = fonts.render(self.app.t("{n} left").format(n=unseen), 12,
+                             (255, 255, 255) if unseen else (150, 150, 150))
             surface.blit(n, (x, y + round(sw * TILE_RATIO) + 2))
             if fan is not None:
                 f = fonts.render(f"×{fan}" if self.model.variant in ("beihai", "hainan") else f"{fan}番", 12,
@@ -880,7 +881,7 @@ class TableScene(Scene):
             self._draw_choice(surface)
         if "pass" in kinds and self.app.settings.claim_timer:
             left = max(0, self.app.settings.claim_timer - self.claim_clock)
-            t = fonts.render(f"{left:0.0f}s", 22, (255, 230, 150), bold=True)
+            t = fonts.render(self.app.t("{n}s").format(n=f"{left:0.0f}"), 22, (255, 230, 150), bold=True)
             surface.blit(t, (x, y + d // 3))
         # toggles in a column at the lower left; the speaker at the lower right
         toggles = [("auto_win", self.app.t("Auto win"), self.auto_win),
