@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import gettext
-import sys
 from pathlib import Path
+
+from game.resources import data_path
 
 DOMAIN = "lingnan"
 
 
 def locale_dir() -> Path:
-    frozen = getattr(sys, "_MEIPASS", None)
-    if frozen:
-        return Path(frozen) / "locales"
-    return Path(__file__).resolve().parent.parent / "locales"
+    return data_path("locales")
 
 
 def translator(language: str) -> gettext.NullTranslations:

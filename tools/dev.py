@@ -2,7 +2,8 @@
 
 Creates `.venv` beside the project on first use, installs the project with the extras the command needs, compiles
 the translation catalogues, then runs it. Standard library only, so it works from a fresh clone on Windows, macOS
-and Linux. `python3 tools/dev.py env` sets up the full developer environment (packaging, voice tools) and stops.
+and Linux. `python3 tools/dev.py env` sets up the full developer environment (packaging, voice tools) and stops;
+`python3 tools/dev.py bundle` builds the standalone game with PyInstaller and smoke-tests it.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def ensure_env(extra: str) -> Path:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("play", "test", "env"):
+    if not argv or argv[0] not in ("play", "test", "env", "bundle"):
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
@@ -49,6 +50,11 @@ def main(argv: list[str]) -> int:
         py = ensure_env("dev")
         compile_catalogues(py)
         return 0
+    if command == "bundle":  # build the standalone game and smoke-test it (CI runs this after the tests)
+        py = ensure_env("dev")
+        code = subprocess.call([str(py), "-m", "PyInstaller", "build.spec", "--noconfirm", "--log-level", "WARN"],
+                               cwd=ROOT)
+        return code or subprocess.call([str(py), "tools/smoke_bundle.py", *rest], cwd=ROOT)
     py = ensure_env("test")
     compile_catalogues(py)
     return subprocess.call([str(py), "-m", "pytest", *rest], cwd=ROOT)

@@ -164,11 +164,15 @@ class App:
     def run(self) -> int:
         import time
 
+        probe = os.environ.get("LINGNAN_STARTUP_T0")  # benchmarks: seconds from launch to the first drawn frame
         while self.running:
             start = time.perf_counter()
             dt = self.clock.tick(FPS) / 1000.0
             self.step(min(dt, 0.1))
             self.frame_times.append(time.perf_counter() - start)
+            if probe:
+                print(f"startup_s={time.time() - float(probe):.3f}", flush=True)
+                self.quit()
         return self.exit_code
 
     # ---- screenshots

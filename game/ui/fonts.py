@@ -189,6 +189,11 @@ class Fonts:
 
     def _find(self, script: str) -> Path | None:
         folder, name = _FONT_FILES[script]
+        from game.resources import data_path
+
+        bundled = data_path("fonts", name)  # the packaged game ships a subset made at build time
+        if bundled.is_file():
+            return bundled
         try:
             from importlib.resources import files
 
