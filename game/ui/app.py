@@ -78,7 +78,9 @@ class App:
         self.time = 0.0
         self.frame_times: list[float] = []
         self.shots = 0
-        self.audio = None  # the voice issue plugs its mixer in here
+        from game.audio import Audio
+
+        self.audio = Audio.create(settings)  # silent, never failing, when there is no sound device
 
     # ---- text
     def t(self, text: str) -> str:
@@ -123,6 +125,7 @@ class App:
     def quit(self, code: int = 0) -> None:
         self.running = False
         self.exit_code = code
+        self.audio.close()
 
     # ---- loop
     def step(self, dt: float) -> None:
@@ -141,6 +144,7 @@ class App:
             if self.scene is not None:
                 self.scene.handle(event)
         self.time += dt
+        self.audio.update(dt)
         if self.scene is not None:
             self.scene.update(dt * self.settings.animation_speed)
         self.draw()

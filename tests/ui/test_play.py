@@ -154,3 +154,21 @@ def test_hot_seat_hides_hands_behind_a_hand_over(app):
     assert all(t != "?" for t in scene.model.seats[scene.viewer].hand)
     other = 0 if scene.viewer == 1 else 1
     assert all(t == "?" for t in scene.model.seats[other].hand)
+
+
+def test_the_speaker_at_the_lower_right_switches_the_voice_dialect_at_once(app, tmp_path):
+    seats = [SeatConfig("You", human=True), SeatConfig("B"), SeatConfig("C"), SeatConfig("D")]
+    scene = TableScene(app, Table("nanning", {}, seats, seed=4, rounds=1))
+    app.push(scene)
+    frames(app, 3)
+    speaker = next(r for r, kind, payload in scene.buttons if payload == "speaker")
+    w, h = app.screen.get_size()
+    assert speaker.right > w * 0.9 and speaker.bottom > h * 0.9  # the table's lower right
+    click(app, speaker.center)
+    frames(app, 1)
+    baise = next(r for r, kind, payload in scene.buttons if kind == "dialect" and payload == "baise")
+    click(app, baise.center)
+    assert app.settings.dialect == "baise" and app.audio.dialect == "baise"
+    mute = next(r for r, kind, payload in scene.buttons if kind == "dialect" and payload == "mute")
+    click(app, mute.center)
+    assert app.settings.dialect == "mute" and app.audio.dialect == "mute"

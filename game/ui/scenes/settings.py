@@ -35,6 +35,8 @@ class SettingsScene(Scene):
     def _set(self, name: str, value) -> None:
         setattr(self.app.settings, name, value)
         self.app.settings.validate()
+        if name == "dialect":
+            self.app.audio.set_dialect(value)
         if name == "window_size" and not self.app.settings.fullscreen:
             self.app.screen = pygame.display.set_mode(value, pygame.RESIZABLE)
             for s in self.app.scenes:

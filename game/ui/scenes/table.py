@@ -59,6 +59,7 @@ class TableScene(Scene):
         self.auto_win = False
         self.auto_pass = False
         self.show_counter = False
+        self.speaker_menu = False
         self.claim_clock = 0.0
         self.deal_shown: list[int] | None = None  # tiles shown per seat while dealing
         self.dice_anim = -99.0  # seconds of tumbling left; below zero the dice rest on the roll
@@ -136,6 +137,7 @@ class TableScene(Scene):
 
     def _present(self, e: dict) -> None:
         self.model.apply(e)
+        self.app.audio.on_event(e, self.model.players, self.viewer)
         kind = e["type"]
         self.wait = self._pace(PACE.get(kind, 0.1))
         if kind == "start_round":
@@ -420,10 +422,14 @@ class TableScene(Scene):
             elif payload == "counter":
                 self.show_counter = not self.show_counter
             elif payload == "speaker":
-                order = ("nanning", "baise", "mandarin", "mute")
-                cur = self.app.settings.dialect
-                self.app.settings.dialect = order[(order.index(cur) + 1) % 4] if cur in order else "nanning"
-                self.app.save()
+                self.speaker_menu = not self.speaker_menu
+            return
+        if kind == "dialect":
+            self.set_dialect(str(payload))
+            return
+        if kind == "volume":
+            self.app.audio.set_voice_volume(float(payload))  # type: ignore[arg-type]
+            self.app.save()
             return
         if kind == "choose":
             assert isinstance(payload, Action)
@@ -441,6 +447,12 @@ class TableScene(Scene):
                 self._submit(options[0])
             else:
                 self.choice = options
+
+    def set_dialect(self, dialect: str) -> None:
+        """The speaker menu's choice applies at once and is kept in the settings."""
+        self.app.settings.dialect = dialect
+        self.app.audio.set_dialect(dialect)
+        self.app.save()
 
     def _discard_index(self, index: int) -> None:
         tiles = self._my_tiles()
@@ -901,10 +913,44 @@ class TableScene(Scene):
         icon = self.app.art.speaker_icon(34, self.app.settings.dialect == "mute")
         r = surface.blit(icon, (lay.width - lay.edge - 34, lay.height - lay.edge - 34))
         self.buttons.append((r, "toggle", "speaker"))
-        label = {"nanning": "南宁话", "baise": "百色话", "mandarin": "普通话", "mute": "静音"}.get(
-            self.app.settings.dialect, "")
-        lt = fonts.render(label, 13, (230, 230, 220))
+        names = {"nanning": "南宁话", "baise": "百色话", "mandarin": "普通话", "mute": "静音"}
+        lt = fonts.render(names.get(self.app.settings.dialect, ""), 13, (230, 230, 220))
         surface.blit(lt, lt.get_rect(midright=(r.left - 6, r.centery)))
+        if self.speaker_menu:
+            self._draw_speaker_menu(surface, r, names)
+
+    def _draw_speaker_menu(self, surface: pygame.Surface, anchor: pygame.Rect, names: dict[str, str]) -> None:
+        """The speaker's menu: the voice dialect (or silence) and the voice volume, applied at once."""
+        fonts = self.app.fonts
+        box = pygame.Rect(0, 0, 250, 150)
+        box.bottomright = (anchor.right, anchor.top - 8)
+        bg = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (0, 0, 0, 215), bg.get_rect(), border_radius=10)
+        pygame.draw.rect(bg, (200, 170, 90, 230), bg.get_rect(), width=2, border_radius=10)
+        surface.blit(bg, box)
+        y = box.y + 10
+        for i, (key, label) in enumerate(names.items()):
+            on = self.app.settings.dialect == key
+            t = fonts.render(label, 15, (30, 20, 10) if on else (235, 235, 225), bold=on)
+            r = pygame.Rect(box.x + 10 + (i % 2) * 118, y + (i // 2) * 34, 110, 28)
+            chip = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.rect(chip, (255, 205, 95, 245) if on else (60, 60, 55, 200), chip.get_rect(), border_radius=14)
+            surface.blit(chip, r)
+            surface.blit(t, t.get_rect(center=r.center))
+            self.buttons.append((r, "dialect", key))
+        y += 76
+        vt = fonts.render(self.app.t("Voice volume"), 13, (220, 220, 210))
+        surface.blit(vt, (box.x + 12, y))
+        y += 20
+        for i, v in enumerate((0.0, 0.25, 0.5, 0.75, 1.0)):
+            on = abs(self.app.settings.voice_volume - v) < 0.01
+            r = pygame.Rect(box.x + 10 + i * 46, y, 42, 24)
+            chip = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.rect(chip, (255, 205, 95, 245) if on else (60, 60, 55, 200), chip.get_rect(), border_radius=12)
+            surface.blit(chip, r)
+            t = fonts.render(f"{round(v * 100)}", 12, (30, 20, 10) if on else (235, 235, 225))
+            surface.blit(t, t.get_rect(center=r.center))
+            self.buttons.append((r, "volume", v))
 
     def _draw_choice(self, surface: pygame.Surface) -> None:
         assert self.choice is not None
