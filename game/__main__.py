@@ -22,6 +22,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--screenshots", type=Path, help="save screenshots of the demo's moments here")
     ap.add_argument("--size", help="window size, e.g. 1280x720")
     ap.add_argument("--fast", action="store_true", help="shorter pauses in the demo")
+    ap.add_argument("--autosave", action="store_true", help="the demo autosaves like a real game (tests)")
     return ap.parse_args(argv)
 
 
@@ -55,7 +56,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{args.variant} is played by {variant.player_counts} players", file=sys.stderr)
             return 2
         seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
-        autoplay = Autoplay(args.variant, seed, max(1, args.rounds), args.screenshots, args.players, args.fast)
+        autoplay = Autoplay(args.variant, seed, max(1, args.rounds), args.screenshots, args.players, args.fast,
+                            args.autosave)
         settings.fullscreen = False
     return run_app(settings, autoplay)
 

@@ -55,7 +55,10 @@ class Table:
         self.options = self.variant.parse_options(self.options_raw, self.players)
         if self.coins is None and getattr(self.options, "coins", False):
             self.coins = [START_COINS] * self.players
+        self.start_coins = list(self.coins) if self.coins is not None else None
         self.session = Session(self.variant, self.options, self.players, self.seed, coins=self.coins)
+        self.round_actions: list[list[dict]] = []  # every finished round's actions: a game is seed + actions
+        self.current_actions: list[dict] = []
         self.bots = [make_bot(s.level, f"{self.seed}:{i}") for i, s in enumerate(self.seats)]
         self.autoplay: set[int] = {i for i, s in enumerate(self.seats) if not s.human}  # seats a bot plays now
         self.round: Round | None = None
@@ -75,6 +78,7 @@ class Table:
         return self.coins is not None and min(self.coins) < 32
 
     def start_round(self) -> list[dict]:
+        self.current_actions = []
         self.round, events = self.session.start_round()
         self._publish(events)
         return events
@@ -91,6 +95,8 @@ class Table:
                              rnd.result()["wins"])
         self.session.finish_round(rnd)
         self.history.append(record)
+        self.round_actions.append(self.current_actions)
+        self.current_actions = []
         return record
 
     def to_act(self) -> list[int]:
@@ -109,6 +115,7 @@ class Table:
         if self.round is None or self.round.finished:
             raise IllegalAction("no round in progress")
         events = self.round.apply(action)
+        self.current_actions.append(action.to_json())
         self.log.append({"type": "action", "action": action.to_json()})
         self._publish(events)
         return events

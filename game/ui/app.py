@@ -24,6 +24,7 @@ class Autoplay:
     screenshots: Path | None = None
     players: int | None = None
     fast: bool = False  # shorter pauses (tests)
+    autosave: bool = False  # the demo saves like a real game only when asked (the crash test)
 
 
 class Scene:

@@ -39,8 +39,10 @@ WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
 
 
 class TableScene(Scene):
-    def __init__(self, app: "App", table: Table, region: str | None = None):
+    def __init__(self, app: "App", table: Table, region: str | None = None, autosave: bool | None = None):
         super().__init__(app)
+        # the demo never touches a player's saved game unless asked (--autosave, for the crash test)
+        self.autosave = autosave if autosave is not None else app.autoplay is None or app.autoplay.autosave
         self.table = table
         self.region = region or table.variant_id
         humans = [i for i, s in enumerate(table.seats) if s.human]
@@ -75,13 +77,15 @@ class TableScene(Scene):
     def enter(self) -> None:
         if self.table.round is None or self.table.round.finished:
             self.table.start_round()
+            self._autosave()
         self._pull()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = Layout(size[0], size[1], self.app.settings.tile_size)
 
     def on_close(self) -> None:
-        """The window is closing mid-round: the saves issue autosaves here."""
+        """The window is closing mid-round: keep the position."""
+        self._autosave()
 
     @property
     def fast(self) -> bool:
@@ -202,6 +206,7 @@ class TableScene(Scene):
             self.think = 0.0
             table.submit(table.bot_action(bot_seats[0]))
             self._pull()
+            self._autosave()
             return
         if not humans:
             return
@@ -244,6 +249,18 @@ class TableScene(Scene):
         self.selected = None
         self.table.submit(action)
         self._pull()
+        self._autosave()
+
+    def _autosave(self) -> None:
+        """After every action: a crash or a closed window costs nothing (game.saves)."""
+        if not self.autosave:
+            return
+        from game import saves
+
+        try:
+            saves.save(self.table)
+        except OSError:
+            pass  # a full or read-only disk must not stop the game
 
     def _open_settlement(self) -> None:
         from game.ui.scenes.settlement import SettlementScene
@@ -256,11 +273,15 @@ class TableScene(Scene):
         self.settlement_open = False
         self.table.finish_round()
         if self.table.game_over():
+            from game import saves
             from game.ui.scenes.settlement import StandingsScene
 
+            if self.autosave:
+                saves.discard()
             self.app.replace(StandingsScene(self.app, self.table))
             return
         self.table.start_round()
+        self._autosave()
         humans = [i for i, s in enumerate(self.table.seats) if s.human]
         if self.hotseat:
             self._rebuild_for(humans[0])

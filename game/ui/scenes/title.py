@@ -14,6 +14,25 @@ class TitleScene(Scene):
         self.clicks = Clicks()
         self.clock = 0.0
         self.message: str | None = None
+        self.saved = None  # a game to continue, found on entering
+        self.checked = False
+
+    def enter(self) -> None:
+        if self.app.autoplay is not None or self.checked:
+            return
+        from game import saves
+
+        self.checked = True
+        self.saved, problem = saves.load()
+        if problem:
+            self.message = self.app.t("The saved game could not be resumed and was set aside.") + f" ({problem})"
+
+    def resume(self) -> None:
+        from game.ui.scenes.table import TableScene
+
+        if self.saved is not None:
+            table, self.saved = self.saved, None
+            self.app.replace(TableScene(self.app, table))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -64,14 +83,15 @@ class TitleScene(Scene):
              round(h * 0.035), (235, 230, 210), False, "center")
         bw, bh = round(w * 0.24), round(h * 0.075)
         x = w // 2 - bw // 2
-        y = round(h * 0.42)
-        items = [(self.app.t("Play against AI"), lambda: self.play("ai"), True),
+        y = round(h * (0.38 if self.saved is not None else 0.42))
+        items = [(self.app.t("Continue"), self.resume, True)] if self.saved is not None else []
+        items += [(self.app.t("Play against AI"), lambda: self.play("ai"), True),
                  (self.app.t("Hot-seat (one screen)"), lambda: self.play("hotseat"), True),
                  (self.app.t("Settings"), self.settings, True),
                  (self.app.t("Quit"), self.app.quit, True)]
         for label, action, enabled in items:
             button(self.app, surface, self.clicks, pygame.Rect(x, y, bw, bh), label, action, enabled=enabled)
-            y += bh + round(h * 0.022)
+            y += bh + round(h * (0.016 if self.saved is not None else 0.022))
         # places kept for what the saves-and-replays issue brings
         soon = [self.app.t("Replays"), self.app.t("Statistics"), self.app.t("Rules help")]
         sx = w // 2 - (len(soon) * 150) // 2

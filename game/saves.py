@@ -1,0 +1,106 @@
+"""Autosave and resume. No pygame here.
+
+A game is its table's settings plus every action taken: the engine is deterministic (seeded walls), so replaying
+the actions rebuilds the exact position, hands and scores. The save is rewritten after every action, atomically
+(temporary file, flush, rename), in the platform's data folder. A save that cannot be read — corrupt, from another
+program or from a newer version — is set aside under a new name with a clear message, never overwritten.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from game import __version__
+from game.engine.errors import EngineError
+from game.engine.state import Action
+from game.settings import atomic_write, user_dir
+from game.table import SeatConfig, Table
+
+FORMAT = "lingnan-mahjong-save"
+VERSION = 1
+
+
+class SaveError(Exception):
+    """A save file that cannot be resumed; the message says why, for the player."""
+
+
+def autosave_path() -> Path:
+    return user_dir("data") / "autosave.json"
+
+
+def to_json(table: Table) -> dict[str, Any]:
+    return {
+        "format": FORMAT, "version": VERSION, "game_version": __version__, "saved_at": time.time(),
+        "variant": table.variant_id, "options": table.options_raw, "seed": table.seed, "rounds": table.rounds,
+        "seats": [{"name": s.name, "human": s.human, "level": s.level, "avatar": s.avatar} for s in table.seats],
+        "start_coins": table.start_coins, "finished_rounds": table.round_actions,
+        "current_round": table.current_actions if table.round is not None and not table.round.finished else None,
+    }
+
+
+def save(table: Table, path: Path | None = None) -> Path:
+    path = path or autosave_path()
+    atomic_write(path, json.dumps(to_json(table), ensure_ascii=False))
+    return path
+
+
+def discard(path: Path | None = None) -> None:
+    """The game ended normally: nothing left to resume."""
+    path = path or autosave_path()
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+
+
+def restore(data: Any) -> Table:
+    """Rebuild a table by replaying its rounds. Raises SaveError with a reason on anything unexpected."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError("not a Lingnan Mahjong save")
+    if data.get("version") != VERSION:
+        raise SaveError(f"a save of format version {data.get('version')!r}; this game reads version {VERSION}")
+    try:
+        seats = [SeatConfig(str(s["name"]), bool(s["human"]), str(s["level"]), int(s["avatar"]))
+                 for s in data["seats"]]
+        table = Table(data["variant"], dict(data["options"]), seats, seed=data["seed"], rounds=data["rounds"],
+                      coins=list(data["start_coins"]) if data.get("start_coins") is not None else None)
+        for actions in data["finished_rounds"]:
+            table.start_round()
+            _replay(table, actions)
+            if table.round is None or not table.round.finished:
+                raise SaveError("a finished round in the save does not finish when replayed")
+            table.finish_round()
+        current = data.get("current_round")
+        if current is not None:
+            table.start_round()
+            _replay(table, current)
+        return table
+    except SaveError:
+        raise
+    except (EngineError, KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise SaveError(f"the save does not replay: {exc}") from None
+
+
+def _replay(table: Table, actions: list) -> None:
+    for raw in actions:
+        table.submit(Action.from_json(raw))
+
+
+def load(path: Path | None = None) -> tuple[Table | None, str | None]:
+    """The saved game, or (None, message) when there is none or it had to be set aside."""
+    path = path or autosave_path()
+    if not path.exists():
+        return None, None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return restore(data), None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, SaveError) as exc:
+        aside = path.with_name(f"{path.stem}.unreadable-{int(time.time())}{path.suffix}")
+        try:
+            path.rename(aside)
+        except OSError:
+            return None, f"the saved game could not be read ({exc})"
+        return None, f"the saved game could not be resumed ({exc}); it was kept as {aside.name}"
