@@ -23,6 +23,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--size", help="window size, e.g. 1280x720")
     ap.add_argument("--fast", action="store_true", help="shorter pauses in the demo")
     ap.add_argument("--autosave", action="store_true", help="the demo autosaves like a real game (tests)")
+    ap.add_argument("--replay", type=Path, help="open a replay file (.jsonl) and watch it")
     return ap.parse_args(argv)
 
 
@@ -59,7 +60,16 @@ def main(argv: list[str] | None = None) -> int:
         autoplay = Autoplay(args.variant, seed, max(1, args.rounds), args.screenshots, args.players, args.fast,
                             args.autosave)
         settings.fullscreen = False
-    return run_app(settings, autoplay)
+    replay = None
+    if args.replay is not None:
+        from game.replays import ReplayError, read
+
+        try:
+            replay = read(args.replay)
+        except ReplayError as exc:
+            print(f"cannot open the replay: {exc}", file=sys.stderr)
+            return 2
+    return run_app(settings, autoplay, replay=replay)
 
 
 if __name__ == "__main__":

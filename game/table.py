@@ -62,6 +62,7 @@ class Table:
         self.bots = [make_bot(s.level, f"{self.seed}:{i}") for i, s in enumerate(self.seats)]
         self.autoplay: set[int] = {i for i, s in enumerate(self.seats) if not s.human}  # seats a bot plays now
         self.round: Round | None = None
+        self.round_start: tuple[int, int, dict] = (0, 0, {})
         self.log: list[dict] = []  # every event and action, unmasked: replays and saves
         self.history: list[RoundRecord] = []
 
@@ -79,6 +80,7 @@ class Table:
 
     def start_round(self) -> list[dict]:
         self.current_actions = []
+        self.round_start = (self.session.round_no, self.session.dealer, self.session.context())
         self.round, events = self.session.start_round()
         self._publish(events)
         return events
@@ -87,6 +89,13 @@ class Table:
         """Play a prepared round (a scenario or a resumed save) at this table instead of dealing a new one."""
         self.round = rnd
         self._publish(events)
+
+    def round_replay(self):
+        """The round in play (finished or not) as a replay of the game.replays format."""
+        from game.replays import record
+
+        round_no, dealer, context = self.round_start
+        return record(self, context, round_no, dealer, self.current_actions)
 
     def finish_round(self) -> RoundRecord:
         rnd = self.round

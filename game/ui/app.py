@@ -191,13 +191,17 @@ class App:
         return path
 
 
-def run_app(argv_settings: Settings, autoplay: Autoplay | None) -> int:
+def run_app(argv_settings: Settings, autoplay: Autoplay | None, replay=None) -> int:
     from game.ui.scenes.title import TitleScene
 
     if autoplay is not None and autoplay.screenshots is not None:
         autoplay.screenshots.mkdir(parents=True, exist_ok=True)
     app = App(argv_settings, autoplay=autoplay, save=autoplay is None)
     app.push(TitleScene(app))
+    if replay is not None:
+        from game.ui.scenes.replay import ReplayScene
+
+        app.push(ReplayScene(app, replay))
     try:
         return app.run()
     finally:

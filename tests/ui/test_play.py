@@ -172,3 +172,30 @@ def test_the_speaker_at_the_lower_right_switches_the_voice_dialect_at_once(app, 
     mute = next(r for r, kind, payload in scene.buttons if kind == "dialect" and payload == "mute")
     click(app, mute.center)
     assert app.settings.dialect == "mute" and app.audio.dialect == "mute"
+
+
+def test_a_replay_steps_forward_and_back_and_jumps_to_the_calls(app):
+    from game import replays
+    from game.ui.scenes.replay import ReplayScene
+
+    table = Table("nanning", {}, [SeatConfig("You", human=True), SeatConfig("B"), SeatConfig("C"), SeatConfig("D")],
+                  seed=6, rounds=1)
+    table.autoplay.add(0)
+    table.start_round()
+    while not table.round.finished:
+        table.step_bot()
+    scene = ReplayScene(app, replays.Replay(table.round_replay().header, table.current_actions))
+    app.push(scene)
+    frames(app, 2)
+    assert scene.model.seats and all(t != "?" for s in scene.model.seats for t in s.hand)  # every hand open
+    key(app, pygame.K_SPACE)  # pause
+    at = scene.index
+    key(app, pygame.K_RIGHT)
+    assert scene.index == at + 1
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    assert scene.index == at - 1
+    while scene.index < len(scene.events):
+        key(app, pygame.K_DOWN)  # jump to the next call or the win
+    assert scene.model.finished and scene.model.wins == [e for e in scene.events if e["type"] == "win"] or \
+        scene.model.exhausted

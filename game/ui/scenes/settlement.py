@@ -126,6 +126,14 @@ class SettlementScene(Scene):
         label = app.t("Final standings") if last else app.t("Next round")
         button(app, surface, self.clicks, pygame.Rect(box.centerx - 120, box.bottom - 70, 240, 54), label,
                self.next)
+        if self.ts.table.round is not None and self.ts.table.round.finished and self.app.autoplay is None:
+            button(app, surface, self.clicks, pygame.Rect(box.centerx + 140, box.bottom - 64, 160, 44),
+                   app.t("Watch again"), self.watch_again, style="secondary", size=17)
+
+    def watch_again(self) -> None:
+        from game.ui.scenes.replay import ReplayScene
+
+        self.app.push(ReplayScene(self.app, self.ts.table.round_replay()))
 
 
 def hand_name(variant_id: str, hand_id: str) -> str:

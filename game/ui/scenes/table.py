@@ -251,6 +251,17 @@ class TableScene(Scene):
         self._pull()
         self._autosave()
 
+    def round_number(self) -> int:
+        return self.table.rounds_played + 1
+
+    def _keep_replay(self) -> None:
+        from game import replays
+
+        try:
+            replays.write(self.table.round_replay())
+        except OSError:
+            pass
+
     def _autosave(self) -> None:
         """After every action: a crash or a closed window costs nothing (game.saves)."""
         if not self.autosave:
@@ -271,6 +282,8 @@ class TableScene(Scene):
     def next_round(self) -> None:
         """Called by the settlement screen."""
         self.settlement_open = False
+        if self.autosave:
+            self._keep_replay()
         self.table.finish_round()
         if self.table.game_over():
             from game import saves
@@ -617,7 +630,7 @@ class TableScene(Scene):
         surface.blit(left, left.get_rect(center=(cx, cy - p * 0.05)))
         sub = fonts.render(self.app.t("tiles left"), max(11, round(p * 0.08)), (180, 190, 180))
         surface.blit(sub, sub.get_rect(center=(cx, cy + p * 0.1)))
-        label = self.app.t("Round {n}").format(n=self.table.rounds_played + 1)
+        label = self.app.t("Round {n}").format(n=self.round_number())
         rnd = fonts.render(label, max(11, round(p * 0.075)), (180, 190, 180))
         surface.blit(rnd, rnd.get_rect(center=(cx, cy + p * 0.2)))
         if m.ghost:

@@ -68,6 +68,11 @@ class TitleScene(Scene):
 
         self.app.push(NewGameScene(self.app, mode))
 
+    def replays(self) -> None:
+        from game.ui.scenes.replay import ReplayListScene
+
+        self.app.push(ReplayListScene(self.app))
+
     def settings(self) -> None:
         from game.ui.scenes.settings import SettingsScene
 
@@ -92,12 +97,12 @@ class TitleScene(Scene):
         for label, action, enabled in items:
             button(self.app, surface, self.clicks, pygame.Rect(x, y, bw, bh), label, action, enabled=enabled)
             y += bh + round(h * (0.016 if self.saved is not None else 0.022))
-        # places kept for what the saves-and-replays issue brings
-        soon = [self.app.t("Replays"), self.app.t("Statistics"), self.app.t("Rules help")]
-        sx = w // 2 - (len(soon) * 150) // 2
-        for label in soon:
+        extras = [(self.app.t("Replays"), self.replays, True), (self.app.t("Statistics"), lambda: None, False),
+                  (self.app.t("Rules help"), lambda: None, False)]
+        sx = w // 2 - (len(extras) * 150) // 2
+        for label, action, enabled in extras:
             r = pygame.Rect(sx, y + 6, 140, round(bh * 0.6))
-            button(self.app, surface, self.clicks, r, label, lambda: None, style="secondary", enabled=False,
+            button(self.app, surface, self.clicks, r, label, action, style="secondary", enabled=enabled,
                    size=max(14, r.height // 2 - 2))
             sx += 150
         if self.message:

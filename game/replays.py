@@ -1,0 +1,138 @@
+"""Replays: every finished round kept as an event log (JSON lines), listed, exported, and replayed. No pygame here.
+
+A file is a header line (the rule set, its options, the seed, the players and the round's starting facts: round
+number, dealer, table context) followed by one line per action. Replaying re-deals the round from the seed and
+re-applies the actions through the engine, so a replay reproduces its settlement exactly; a file that does not
+replay is refused with a reason.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.engine.errors import EngineError
+from game.engine.state import Action, Round, new_round
+from game.settings import atomic_write, user_dir
+from game.variants import get_variant
+
+FORMAT = "lingnan-mahjong-replay"
+VERSION = 1
+
+
+class ReplayError(Exception):
+    """A replay file that cannot be replayed; the message says why."""
+
+
+def replay_dir() -> Path:
+    path = user_dir("data") / "replays"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@dataclass
+class Replay:
+    header: dict
+    actions: list[dict]
+    path: Path | None = None
+
+    @property
+    def title(self) -> str:
+        h = self.header
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(h.get("saved_at", 0)))
+        return f"{when}  {h.get('variant_name', h['variant'])}  #{h['round_no'] + 1}"
+
+    def rebuild(self) -> tuple[Round, list[dict]]:
+        """Deal the round again and apply every action: the full, unmasked event list."""
+        h = self.header
+        try:
+            variant = get_variant(h["variant"])
+            opts = variant.parse_options(h["options"], h["players"])
+            rnd, events = new_round(variant, opts, h["players"], h["dealer"], seed=h["seed"],
+                                    round_no=h["round_no"], context=h.get("context") or {})
+            for raw in self.actions:
+                events.extend(rnd.apply(Action.from_json(raw)))
+        except (EngineError, KeyError, TypeError, ValueError) as exc:
+            raise ReplayError(f"this replay does not play back: {exc}") from None
+        if not rnd.finished:
+            raise ReplayError("this replay ends before its round does")
+        if "result" in h and rnd.deltas() != h["result"]["deltas"]:
+            raise ReplayError("this replay's settlement differs from the one recorded")
+        return rnd, events
+
+
+def record(table: Any, start_context: dict, round_no: int, dealer: int, actions: list[dict]) -> Replay:
+    """A finished round of `table` as a replay (not yet written)."""
+    rnd = table.round
+    header = {
+        "format": FORMAT, "version": VERSION, "saved_at": time.time(), "variant": table.variant_id,
+        "variant_name": table.variant.name, "options": table.options_raw, "players": table.players,
+        "seed": table.seed, "round_no": round_no, "dealer": dealer, "context": start_context,
+        "names": [s.name for s in table.seats], "humans": [s.human for s in table.seats],
+        "result": rnd.result() if rnd is not None else None,
+    }
+    return Replay(header, list(actions))
+
+
+def write(replay: Replay, path: Path | None = None) -> Path:
+    if path is None:
+        h = replay.header
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(h["saved_at"]))
+        path = replay_dir() / f"{stamp}-{h['variant']}-r{h['round_no'] + 1}.jsonl"
+    lines = [json.dumps(replay.header, ensure_ascii=False)]
+    lines += [json.dumps(a, ensure_ascii=False) for a in replay.actions]
+    atomic_write(path, "\n".join(lines) + "\n")
+    replay.path = path
+    return path
+
+
+def read(path: Path) -> Replay:
+    """Read and check a replay file (from our folder or from anywhere); ReplayError says why it is refused."""
+    try:
+        lines = [line for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
+        header = json.loads(lines[0]) if lines else None
+        actions = [json.loads(line) for line in lines[1:]]
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ReplayError(f"cannot read {Path(path).name}: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise ReplayError(f"{Path(path).name} is not a replay (bad JSON at line {exc.lineno})") from None
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise ReplayError(f"{Path(path).name} is not a Lingnan Mahjong replay")
+    if header.get("version") != VERSION:
+        raise ReplayError(f"{Path(path).name} is a replay of format version {header.get('version')!r}")
+    if not all(isinstance(a, dict) for a in actions):
+        raise ReplayError(f"{Path(path).name} has malformed action lines")
+    replay = Replay(header, actions, Path(path))
+    replay.rebuild()  # refuse what does not play back, before anything shows it
+    return replay
+
+
+def listing() -> list[Replay]:
+    """Every kept replay, newest first; unreadable files are skipped (they stay on disk)."""
+    out = []
+    for path in sorted(replay_dir().glob("*.jsonl"), reverse=True):
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+            header = json.loads(lines[0])
+            if header.get("format") == FORMAT:
+                out.append(Replay(header, [json.loads(x) for x in lines[1:] if x.strip()], path))
+        except (OSError, ValueError, IndexError):
+            continue
+    return out
+
+
+def export(replay: Replay, folder: Path | None = None) -> Path:
+    """Copy a replay where the player can find and share it (the documents folder by default)."""
+    if folder is None:
+        import platformdirs
+
+        folder = Path(platformdirs.user_documents_dir()) / "Lingnan Mahjong"
+    folder.mkdir(parents=True, exist_ok=True)
+    assert replay.path is not None
+    target = folder / replay.path.name
+    shutil.copy(replay.path, target)
+    return target

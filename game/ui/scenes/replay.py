@@ -1,0 +1,233 @@
+"""Replays: watch a finished round again with every hand open; the list of kept replays.
+
+The replay scene is the table scene fed from a replay's rebuilt events instead of a live table: the same model and
+renderer, with play / pause / step / step back / speed and jumps to each call and the win.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game import replays
+from game.table import SeatConfig, Table
+from game.ui.app import Scene
+from game.ui.model import TableModel
+from game.ui.scenes.table import CALL_WORDS, TableScene
+from game.ui.widgets import GOLD, INK, MUTED, Clicks, button, panel, text
+
+MARKS = ("pong", "kong", "chow", "concealed_kong", "added_kong", "win")
+SPEEDS = (0.5, 1.0, 2.0, 4.0)
+STEP_SECONDS = {"discard": 0.7, "draw": 0.25, "win": 2.0, "deal": 0.05, "score": 0.3}
+
+
+class ReplayScene(TableScene):
+    def __init__(self, app, replay: replays.Replay):
+        self.replay = replay
+        _, self.events = replay.rebuild()
+        h = replay.header
+        names = h.get("names") or [f"{i + 1}" for i in range(h["players"])]
+        humans = h.get("humans") or [False] * h["players"]
+        seats = [SeatConfig(n, human=hu, avatar=i + 1) for i, (n, hu) in enumerate(zip(names, humans))]
+        table = Table(h["variant"], h["options"], seats, seed=h["seed"], rounds=None,
+                      coins=(h.get("context") or {}).get("coins"))
+        super().__init__(app, table, autosave=False)
+        first_human = next((i for i, hu in enumerate(humans) if hu), 0)
+        self.viewer = first_human
+        self.model = TableModel(None)  # every hand open
+        self.index = 0  # events[:index] are on the table
+        self.playing = True
+        self.speed = 1.0
+        self.clock = 0.0
+        self.marks = [i + 1 for i, e in enumerate(self.events) if e["type"] in MARKS]
+        self.clicks = Clicks()
+        self.exported: str | None = None
+
+    def round_number(self) -> int:
+        return self.replay.header["round_no"] + 1
+
+    # ---- the stand-in table has no live round: nothing to pull, nobody to act
+    def enter(self) -> None:
+        self._rewind_to(0)
+        self._step()  # start_round: the table appears
+
+    def _rewind_to(self, index: int) -> None:
+        self.model = TableModel(None)
+        self.effects.clear()
+        for e in self.events[:index]:
+            self.model.apply(e)
+        self.index = index
+        self.clock = 0.0
+
+    def _step(self) -> None:
+        if self.index >= len(self.events):
+            self.playing = False
+            return
+        e = self.events[self.index]
+        self.index += 1
+        self.model.apply(e)
+        self.app.audio.on_event(e, self.model.players, self.viewer)
+        kind = e["type"]
+        if kind in ("pong", "kong", "chow", "concealed_kong", "added_kong"):
+            self._flash(e["actor"], CALL_WORDS[kind])
+        elif kind == "win":
+            self._flash(e["actor"], "胡" if e.get("target") is not None else "自摸", big=True)
+        elif kind == "discard":
+            self._fly_discard(e)
+        elif kind == "flip":
+            self._flash(None, {"horse": "买马", "xing": "翻醒"}.get(e.get("kind"), "翻牌"), tiles=e["tiles"])
+
+    def update(self, dt: float) -> None:
+        self.effects.update(dt)
+        if not self.playing:
+            return
+        self.clock += dt * self.speed
+        upcoming = self.events[self.index]["type"] if self.index < len(self.events) else "end"
+        if self.clock >= STEP_SECONDS.get(upcoming, 0.5):
+            self.clock = 0.0
+            self._step()
+
+    # ---- controls
+    def toggle(self) -> None:
+        if self.index >= len(self.events):
+            self._rewind_to(0)
+        self.playing = not self.playing
+
+    def step_back(self) -> None:
+        self.playing = False
+        self._rewind_to(max(1, self.index - 1))
+
+    def step_forward(self) -> None:
+        self.playing = False
+        self._step()
+
+    def jump(self, direction: int) -> None:
+        """To the next (or previous) call or win."""
+        self.playing = False
+        if direction > 0:
+            target = next((m for m in self.marks if m > self.index), len(self.events))
+        else:
+            target = next((m for m in reversed(self.marks) if m < self.index), 1)
+        self._rewind_to(target)
+
+    def faster(self, step: int) -> None:
+        i = SPEEDS.index(self.speed) if self.speed in SPEEDS else 1
+        self.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, i + step))]
+
+    def export(self) -> None:
+        try:
+            self.exported = str(replays.export(self.replay))
+        except OSError as exc:
+            self.exported = f"{exc}"
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.clicks.hover = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.clicks.click(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            actions = {pygame.K_SPACE: self.toggle, pygame.K_LEFT: self.step_back, pygame.K_RIGHT: self.step_forward,
+                       pygame.K_UP: lambda: self.jump(-1), pygame.K_DOWN: lambda: self.jump(1),
+                       pygame.K_EQUALS: lambda: self.faster(1), pygame.K_PLUS: lambda: self.faster(1),
+                       pygame.K_MINUS: lambda: self.faster(-1), pygame.K_ESCAPE: self.app.pop}
+            if event.key in actions:
+                actions[event.key]()
+
+    def _draw_controls(self, surface: pygame.Surface) -> None:
+        app = self.app
+        w, h = surface.get_size()
+        self.clicks.reset()
+        bar = pygame.Rect(w // 2 - 330, h - 58, 660, 50)
+        panel(surface, bar, alpha=200)
+        # glyphs the game's font has (⏮ ⏸ ⏭ it lacks): ◀◀ jump back, |◀ step back, ‖ pause, ▶ play, ▶| step, ▶▶ jump
+        items = [("◀◀", lambda: self.jump(-1)), ("|◀", self.step_back), ("‖" if self.playing else "▶", self.toggle),
+                 ("▶|", self.step_forward), ("▶▶", lambda: self.jump(1))]
+        x = bar.x + 10
+        for label, action in items:
+            button(app, surface, self.clicks, pygame.Rect(x, bar.y + 6, 52, 38), label, action, style="secondary",
+                   size=18)
+            x += 58
+        button(app, surface, self.clicks, pygame.Rect(x, bar.y + 6, 70, 38), f"×{self.speed:g}",
+               lambda: self.faster(1 if self.speed < SPEEDS[-1] else -3), style="secondary", size=16)
+        x += 78
+        button(app, surface, self.clicks, pygame.Rect(x, bar.y + 6, 90, 38), app.t("Export"), self.export,
+               style="secondary", size=16)
+        x += 98
+        button(app, surface, self.clicks, pygame.Rect(x, bar.y + 6, 90, 38), app.t("Back"), self.app.pop,
+               style="primary", size=16)
+        progress = f"{self.index}/{len(self.events)}"
+        text(app, surface, (bar.right - 12, bar.y - 22), progress, 14, MUTED, anchor="topright")
+        text(app, surface, (bar.x, bar.y - 24), app.t("Replay") + " · " + self.replay.title, 15, GOLD, True)
+        if self.exported:
+            text(app, surface, (w // 2, bar.y - 48), app.t("Exported to {path}").format(path=self.exported), 13,
+                 INK, anchor="center")
+
+
+class ReplayListScene(Scene):
+    """Kept replays by date, rule set and result."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.clicks = Clicks()
+        self.items = replays.listing()
+        self.message: str | None = None
+        self.page = 0
+
+    def open(self, replay: replays.Replay) -> None:
+        try:
+            replay.rebuild()
+        except replays.ReplayError as exc:
+            self.message = str(exc)
+            return
+        self.app.push(ReplayScene(self.app, replay))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.clicks.hover = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.clicks.click(event.pos)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        w, h = surface.get_size()
+        surface.blit(app.art.title_background((w, h)), (0, 0))
+        self.clicks.reset()
+        box = pygame.Rect(round(w * 0.1), round(h * 0.06), round(w * 0.8), round(h * 0.86))
+        panel(surface, box, alpha=215)
+        text(app, surface, (box.x + 30, box.y + 18), app.t("Replays"), 30, GOLD, True)
+        per_page = max(1, (box.height - 170) // 44)
+        shown = self.items[self.page * per_page:(self.page + 1) * per_page]
+        y = box.y + 70
+        if not self.items:
+            text(app, surface, (box.x + 30, y), app.t("No replays yet: every finished round is kept here."), 17, INK)
+        for rep in shown:
+            r = pygame.Rect(box.x + 20, y, box.width - 40, 38)
+            bg = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.rect(bg, (255, 255, 255, 40 if self.clicks.hovered(r) else 18), bg.get_rect(), border_radius=8)
+            surface.blit(bg, r)
+            text(app, surface, (r.x + 12, r.y + 8), rep.title, 16, INK)
+            text(app, surface, (r.right - 12, r.y + 8), self._result(rep), 15, GOLD, anchor="topright")
+            self.clicks.add(r, lambda rep=rep: self.open(rep))
+            y += 44
+        pages = max(1, -(-len(self.items) // per_page))
+        if pages > 1:
+            button(app, surface, self.clicks, pygame.Rect(box.x + 30, box.bottom - 70, 90, 44), "◀",
+                   lambda: setattr(self, "page", max(0, self.page - 1)), style="secondary")
+            button(app, surface, self.clicks, pygame.Rect(box.x + 130, box.bottom - 70, 90, 44), "▶",
+                   lambda: setattr(self, "page", min(pages - 1, self.page + 1)), style="secondary")
+        text(app, surface, (box.x + 30, box.bottom - 110),
+             app.t("To open a replay file from elsewhere: lingnan-mahjong --replay FILE"), 13, MUTED)
+        if self.message:
+            text(app, surface, (box.centerx, box.bottom - 130), self.message, 14, (255, 140, 120), anchor="center")
+        button(app, surface, self.clicks, pygame.Rect(box.right - 230, box.bottom - 70, 200, 50), app.t("Back"),
+               self.app.pop)
+
+    def _result(self, rep: replays.Replay) -> str:
+        res = rep.header.get("result") or {}
+        names = rep.header.get("names") or []
+        wins = res.get("wins") or []
+        if not wins:
+            return self.app.t("Drawn")
+        return " ".join(f"{names[wn['seat']] if wn['seat'] < len(names) else wn['seat']} "
+                        f"{'+' if res['deltas'][wn['seat']] >= 0 else ''}{res['deltas'][wn['seat']]}" for wn in wins)

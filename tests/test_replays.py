@@ -1,0 +1,69 @@
+"""Replays: a kept round plays back to exactly its settlement; foreign, corrupt and tampered files are refused."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game import replays
+from game.table import SeatConfig, Table
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("LINGNAN_HOME", str(tmp_path))
+
+
+def finished_rounds(variant: str, raw: dict, rounds: int, seed: int = 4):
+    table = Table(variant, raw, [SeatConfig(f"P{i}") for i in range(4)], seed=seed, rounds=rounds)
+    for _ in range(rounds):
+        table.start_round()
+        while not table.round.finished:
+            table.step_bot()
+        yield table
+        table.finish_round()
+
+
+@pytest.mark.parametrize("variant,raw", [("nanning", {}), ("beihai", {"ghost": "flip_next", "horses": 4})])
+def test_every_kept_round_replays_to_its_settlement(variant, raw):
+    for table in finished_rounds(variant, raw, 4):
+        path = replays.write(table.round_replay())
+        rnd, events = replays.read(path).rebuild()
+        assert rnd.deltas() == table.round.deltas()
+        assert events[-1] == table.events_for(None)[-1]  # the same end_round, hands and all
+    assert len(replays.listing()) == 4
+
+
+def test_foreign_corrupt_and_tampered_files_are_refused_with_a_reason(tmp_path):
+    table = next(finished_rounds("nanning", {}, 1))
+    good = replays.write(table.round_replay())
+    lines = good.read_text(encoding="utf-8").splitlines()
+    cases = {
+        "empty.jsonl": "",
+        "garbage.jsonl": "{{{",
+        "foreign.jsonl": json.dumps({"format": "chess-pgn"}) + "\n",
+        "future.jsonl": json.dumps({**json.loads(lines[0]), "version": 9}) + "\n",
+        "cut.jsonl": "\n".join(lines[:len(lines) // 2]) + "\n",  # stops mid-round
+        "tampered.jsonl": "\n".join([lines[0], *lines[1:-1], json.dumps({"seat": 9, "type": "discard"})]) + "\n",
+    }
+    for name, content in cases.items():
+        path = tmp_path / name
+        path.write_text(content, encoding="utf-8")
+        with pytest.raises(replays.ReplayError) as err:
+            replays.read(path)
+        assert str(err.value), name
+    # a recorded result that the actions do not reproduce is refused too
+    header = json.loads(lines[0])
+    header["result"]["deltas"] = [d + 1 for d in header["result"]["deltas"]]
+    lied = tmp_path / "lied.jsonl"
+    lied.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    with pytest.raises(replays.ReplayError, match="settlement differs"):
+        replays.read(lied)
+
+
+def test_export_copies_the_file_where_a_player_finds_it(tmp_path):
+    table = next(finished_rounds("nanning", {}, 1))
+    rep = replays.read(replays.write(table.round_replay()))
+    target = replays.export(rep, tmp_path / "out")
+    assert target.read_text(encoding="utf-8") == rep.path.read_text(encoding="utf-8")
