@@ -17,3 +17,8 @@ def locale_dir() -> Path:
 def translator(language: str) -> gettext.NullTranslations:
     """The catalogue for `language`; msgids are English, so English falls back to the source strings."""
     return gettext.translation(DOMAIN, localedir=str(locale_dir()), languages=[language], fallback=True)
+
+
+def N_(text: str) -> str:
+    """Mark a string for the catalogues where it is defined; it is translated where it is shown (app.t)."""
+    return text

@@ -117,6 +117,7 @@ class HandType:
     value: int | Callable[[WinContext], int]
     predicate: Callable[[WinContext], bool]
     excludes: tuple[str, ...] = ()
+    value_text: str = ""  # how rules help shows a value that depends on the hand (七大对 "N+1")
 
     def value_for(self, ctx: WinContext) -> int:
         return self.value(ctx) if callable(self.value) else self.value

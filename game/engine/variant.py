@@ -75,6 +75,8 @@ class Variant:
     pass_lock: PassLock | None = None
     has_escape_penalty: bool = False
     fan_unit: str = "番"  # how the variant's count reads: 番 (doublings) or 倍 (a multiplier)
+    summary: str = ""  # a few sentences for rules help (English msgid; the catalogues translate it)
+    small_hands: tuple = ()  # (id, Chinese name, value text) of what rules help lists besides hand_types
 
     # ---- options and table ----
     def parse_options(self, raw: dict | None, players: int) -> Any:

@@ -15,6 +15,7 @@ from game.engine.options import option
 from game.engine.scoring import Evaluation, HandType, WinContext, matching
 from game.engine.tiles import RED_DRAGON, TileSet, next_in_ring, number_of, parse_tile, tile_name
 from game.engine.variant import ScoreItem, Variant, Win
+from game.i18n import N_
 
 GHOST_LABELS = {"flip": "翻鬼", "flip_next": "翻鬼下一张", "red_dragon": "红中鬼", "none": "无鬼"}
 HORSE_LABELS = {0: "无马", 1: "一码", 2: "2马", 4: "4马", 6: "6马", 8: "8马"}
@@ -106,7 +107,7 @@ HAND_TYPES: tuple[HandType, ...] = (
     HandType("haohua_qixiaodui", "豪华七对", 4,
              lambda c: c.shape == "seven_pairs" and c.seven_pair_quads(real_only=True) > 0, excludes=("qixiaodui",)),
     HandType("shisanyao", "十三幺", lambda c: 8 if c.options.shisanyao_x8 else 4,
-             lambda c: c.shape == "thirteen_orphans"),
+             lambda c: c.shape == "thirteen_orphans", value_text="4 / 8"),
     HandType("quanqiuren", "全求人", 4, _quanqiuren),
     HandType("haidilaoyue", "海底捞月", 2, lambda c: c.self_draw and "last_tile" in c.flags),
     HandType("tianhu", "天胡", 4, lambda c: "heavenly" in c.flags and c.is_dealer and c.self_draw),
@@ -114,6 +115,11 @@ HAND_TYPES: tuple[HandType, ...] = (
     HandType("qiangganghu", "抢杠胡", 1, lambda c: "robbing_kong" in c.flags),
 )
 NAMES = {t.id: t.name for t in HAND_TYPES} | {"pinghu": "平胡", "gangshanghua": "杠上花", "sikai": "4开"}
+
+
+RULES_SUMMARY = N_("Two to four players. Pong and kong, no chow; win by self-draw only (or by robbing a kong where "
+                 "allowed). A wildcard stands for any tile. Hand types multiply; horses turned from the wall's end add "
+                 "to every payment; kongs are paid when made.")
 
 
 class Beihai(Variant):
@@ -126,6 +132,8 @@ class Beihai(Variant):
     multiple_winners = True  # several players may rob one kong
     fan_unit = "倍"
     hand_types = HAND_TYPES
+    summary = RULES_SUMMARY
+    small_hands = (("pinghu", "平胡", "1"), ("gangshanghua", "杠上花", "2 / 4"), ("sikai", "4开", "4"))
 
     # ---- table
     def tile_set(self, opts: BeihaiOptions, players: int) -> TileSet:

@@ -14,6 +14,7 @@ from game.engine.melds import Meld
 from game.engine.options import option
 from game.engine.scoring import Evaluation, HandType, WinContext, matching
 from game.engine.variant import PassLock, ScoreItem, Variant, Win
+from game.i18n import N_
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,8 @@ HAND_TYPES: tuple[HandType, ...] = (
     HandType("quanqiuren", "全求人", 1, _quanqiuren),
     HandType("qixiaodui", "七小对", 1, lambda c: c.shape == "seven_pairs"),
     HandType("qidadui", "七大对", lambda c: c.seven_pair_quads() + 1,
-             lambda c: c.shape == "seven_pairs" and c.seven_pair_quads() > 0, excludes=("qixiaodui",)),
+             lambda c: c.shape == "seven_pairs" and c.seven_pair_quads() > 0, excludes=("qixiaodui",),
+             value_text="N+1"),
     HandType("gangshanghua", "杠上花", 1, lambda c: c.self_draw and "after_kong" in c.flags),
     HandType("gangshangpao", "杠上炮", 1,
              lambda c: not c.self_draw and "after_kong" in c.flags and "robbing_kong" not in c.flags),
@@ -69,6 +71,12 @@ HAND_TYPES: tuple[HandType, ...] = (
 NAMES = {t.id: t.name for t in HAND_TYPES} | {"pinghu": "平胡", "menqianqing": "门前清"}
 
 
+RULES_SUMMARY = N_("Four players, 136 tiles. Pong and kong, no chow. Win on any discard (several may win on one) "
+                 "or by self-draw; a small hand pays 2, big hands add their fan and pay 9 × 2^(n−1). "
+                 "A player who passes a win cannot win on the same tile until his next draw. Three pongs fed by "
+                 "one player bar him from winning and make him liable (承包).")
+
+
 class Nanning(Variant):
     id = "nanning"
     name = "南宁麻将"
@@ -81,6 +89,8 @@ class Nanning(Variant):
     pass_lock = PassLock(same_kind=True)
     has_escape_penalty = True
     hand_types = HAND_TYPES
+    summary = RULES_SUMMARY
+    small_hands = (("pinghu", "平胡", "1"), ("menqianqing", "门前清", "×4/3"))
 
     def first_dealer(self, players: int, rng: Any) -> int:
         return rng.randrange(players)

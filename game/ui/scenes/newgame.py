@@ -192,7 +192,8 @@ class NewGameScene(Scene):
             y += 26
             for f in shown:
                 value = self.options.get(f.name, f.default)
-                text(app, surface, (col_x + 10, y), f.metadata["label"], 15, (230, 230, 220))
+                label = text(app, surface, (col_x + 10, y), f.metadata["label"], 15, (230, 230, 220))
+                self.clicks.add(label, lambda n=f.name: self.help(n))  # the option's label opens its rules
                 cx = col_x + 170
                 if isinstance(f.default, bool):
                     labels = f.metadata.get("labels") or {}
@@ -226,6 +227,13 @@ class NewGameScene(Scene):
                enabled=err is None)
         button(app, surface, self.clicks, pygame.Rect(w - 2 * bw - 50, h - bh - 24, bw, bh), app.t("Back"),
                self.app.pop, style="secondary")
+        button(app, surface, self.clicks, pygame.Rect(w - 2 * bw - 190, h - bh - 24, 120, bh), app.t("Rules help"),
+               self.help, style="secondary", size=17)
+
+    def help(self, option: str | None = None) -> None:
+        from game.ui.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app, self.variant_id, focus=option))
 
     def _set_human(self, i: int, human: bool) -> None:
         self.humans[i] = human

@@ -457,6 +457,10 @@ class TableScene(Scene):
                 self.show_counter = not self.show_counter
             elif payload == "speaker":
                 self.speaker_menu = not self.speaker_menu
+            elif payload == "rules":
+                from game.ui.scenes.rules import RulesScene
+
+                self.app.push(RulesScene(self.app, self.table.variant_id))
             return
         if kind == "dialect":
             self.set_dialect(str(payload))
@@ -844,7 +848,7 @@ class TableScene(Scene):
     def _seat_card_pos(self, side: str, size: int, width: int) -> tuple[int, int]:
         lay = self.layout
         if side == "bottom":
-            return lay.edge, lay.height - lay.edge - 4 * 27 - size - 16
+            return lay.edge, lay.height - lay.edge - 5 * 27 - size - 16
         if side == "top":
             x, _ = lay.side_anchor("top")
             return x + 14 * lay.small + 20, lay.edge
@@ -930,7 +934,7 @@ class TableScene(Scene):
             t = fonts.render(self.app.t("{n}s").format(n=f"{left:0.0f}"), 22, (255, 230, 150), bold=True)
             surface.blit(t, (x, y + d // 3))
         # toggles in a column at the lower left; the speaker at the lower right
-        toggles = [("auto_win", self.app.t("Auto win"), self.auto_win),
+        toggles = [("rules", self.app.t("Rules help"), False), ("auto_win", self.app.t("Auto win"), self.auto_win),
                    ("auto_pass", self.app.t("Auto pass"), self.auto_pass),
                    ("tuoguan", self.app.t("Autoplay"), self.viewer in self.table.autoplay),
                    ("counter", self.app.t("Tile counter"), self.show_counter)]

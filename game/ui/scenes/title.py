@@ -68,6 +68,11 @@ class TitleScene(Scene):
 
         self.app.push(NewGameScene(self.app, mode))
 
+    def rules(self) -> None:
+        from game.ui.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
     def replays(self) -> None:
         from game.ui.scenes.replay import ReplayListScene
 
@@ -98,7 +103,7 @@ class TitleScene(Scene):
             button(self.app, surface, self.clicks, pygame.Rect(x, y, bw, bh), label, action, enabled=enabled)
             y += bh + round(h * (0.016 if self.saved is not None else 0.022))
         extras = [(self.app.t("Replays"), self.replays, True), (self.app.t("Statistics"), lambda: None, False),
-                  (self.app.t("Rules help"), lambda: None, False)]
+                  (self.app.t("Rules help"), self.rules, True)]
         sx = w // 2 - (len(extras) * 150) // 2
         for label, action, enabled in extras:
             r = pygame.Rect(sx, y + 6, 140, round(bh * 0.6))

@@ -1,0 +1,104 @@
+"""Rules help: each rule set's rules, its hand types with their values, and every option with its choices, in the
+player's language. The text comes from the rule sets' own data (shared/rules/ is the source of truth)."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+import pygame
+
+from game.ui.app import Scene
+from game.ui.widgets import GOLD, INK, MUTED, Clicks, button, chip, panel, text
+from game.variants import AVAILABLE, get_variant
+
+
+def wrap(app, line: str, size: int, width: int) -> list[str]:
+    """Break text to fit `width` pixels: at spaces for Latin text, anywhere for Chinese."""
+    out, cur = [], ""
+    tokens = line.split(" ") if " " in line and not any("\u4e00" <= c <= "\u9fff" for c in line) else list(line)
+    sep = " " if len(tokens) > 1 and " " in line and tokens != list(line) else ""
+    for tok in tokens:
+        trial = cur + (sep if cur else "") + tok
+        if app.fonts.render(trial, size, INK).get_width() > width and cur:
+            out.append(cur)
+            cur = tok
+        else:
+            cur = trial
+    if cur:
+        out.append(cur)
+    return out
+
+
+class RulesScene(Scene):
+    def __init__(self, app, variant_id: str = "nanning", focus: str | None = None):
+        super().__init__(app)
+        self.variant_id = variant_id if variant_id in AVAILABLE else "nanning"
+        self.focus = focus  # an option to highlight (from the new-game screen)
+        self.clicks = Clicks()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.clicks.hover = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.clicks.click(event.pos)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        w, h = surface.get_size()
+        surface.blit(app.art.felt(self.variant_id, (w, h)), (0, 0))
+        self.clicks.reset()
+        box = pygame.Rect(20, 16, w - 40, h - 32)
+        panel(surface, box, alpha=220)
+        text(app, surface, (box.x + 24, box.y + 14), app.t("Rules help"), 28, GOLD, True)
+        x = box.x + 200
+        for vid in AVAILABLE:
+            r = chip(app, surface, self.clicks, (x, box.y + 16), get_variant(vid).name, vid == self.variant_id,
+                     lambda v=vid: setattr(self, "variant_id", v), size=17)
+            x = r.right + 10
+        v = get_variant(self.variant_id)
+        col_w = (box.width - 72) // 2
+        y = box.y + 64
+        for line in wrap(app, app.t(v.summary), 15, col_w):
+            text(app, surface, (box.x + 24, y), line, 15, INK)
+            y += 22
+        y += 10
+        text(app, surface, (box.x + 24, y), app.t("Hand types"), 18, GOLD, True)
+        y += 28
+        rows = [(t.name, t.id, t.value_text or str(t.value)) for t in v.hand_types]
+        rows = [(name, hid, value) for hid, name, value in v.small_hands] + rows
+        for name, hid, value in rows:
+            text(app, surface, (box.x + 34, y), name, 15, INK, True)
+            text(app, surface, (box.x + 150, y + 1), hid, 13, MUTED)
+            text(app, surface, (box.x + 24 + col_w, y), f"{value} {v.fan_unit}", 15, GOLD, anchor="topright")
+            y += 23
+        # options: the right column, running on below the hand types when it is full
+        left_y = y + 16
+        ox, y = box.x + 48 + col_w, box.y + 64
+        text(app, surface, (ox, y), app.t("Options"), 18, GOLD, True)
+        y += 28
+        for f in fields(v.Options):
+            if y > box.bottom - 46 and ox != box.x + 24:
+                ox, y = box.x + 24, left_y
+            labels = f.metadata.get("labels") or {}
+            if isinstance(f.default, bool):
+                values = [labels.get(True, app.t("On")), labels.get(False, app.t("Off"))]
+                default = labels.get(f.default, app.t("On") if f.default else app.t("Off"))
+            elif f.metadata.get("choices"):
+                values = [str(labels.get(c, c)) for c in f.metadata["choices"]]
+                default = str(labels.get(f.default, f.default))
+            else:
+                values = [f"≥ {f.metadata.get('minimum', 1)}"]
+                default = str(f.default)
+            lit = f.name == self.focus
+            if lit:
+                pygame.draw.rect(surface, (120, 90, 20), pygame.Rect(ox - 6, y - 3, col_w, 40), border_radius=6)
+            text(app, surface, (ox, y), f.metadata["label"], 15, INK, True)
+            text(app, surface, (ox + 150, y + 1), f.name, 12, MUTED)
+            text(app, surface, (ox + col_w - 12, y), app.t("default: {value}").format(value=default), 13, GOLD,
+                 anchor="topright")
+            text(app, surface, (ox + 10, y + 19), " / ".join(values), 13, (210, 215, 205))
+            y += 40
+        button(app, surface, self.clicks, pygame.Rect(box.right - 170, box.y + 10, 150, 42), app.t("Back"),
+               self.app.pop)
