@@ -81,7 +81,7 @@ def record(table: Any, start_context: dict, round_no: int, dealer: int, actions:
 def write(replay: Replay, path: Path | None = None) -> Path:
     if path is None:
         h = replay.header
-        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(h["saved_at"]))
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(h["saved_at"])) + f"{int(h['saved_at'] * 1000) % 1000:03d}"
         path = replay_dir() / f"{stamp}-{h['variant']}-r{h['round_no'] + 1}.jsonl"
     lines = [json.dumps(replay.header, ensure_ascii=False)]
     lines += [json.dumps(a, ensure_ascii=False) for a in replay.actions]

@@ -68,6 +68,11 @@ class TitleScene(Scene):
 
         self.app.push(NewGameScene(self.app, mode))
 
+    def stats(self) -> None:
+        from game.ui.scenes.stats import StatsScene
+
+        self.app.push(StatsScene(self.app))
+
     def rules(self) -> None:
         from game.ui.scenes.rules import RulesScene
 
@@ -102,7 +107,7 @@ class TitleScene(Scene):
         for label, action, enabled in items:
             button(self.app, surface, self.clicks, pygame.Rect(x, y, bw, bh), label, action, enabled=enabled)
             y += bh + round(h * (0.016 if self.saved is not None else 0.022))
-        extras = [(self.app.t("Replays"), self.replays, True), (self.app.t("Statistics"), lambda: None, False),
+        extras = [(self.app.t("Replays"), self.replays, True), (self.app.t("Statistics"), self.stats, True),
                   (self.app.t("Rules help"), self.rules, True)]
         sx = w // 2 - (len(extras) * 150) // 2
         for label, action, enabled in extras:
