@@ -1,0 +1,136 @@
+"""The game's sound: voices per dialect and seat, table effects, and a mixer that is silent when there is no device.
+
+The app holds one `Audio`:
+
+    app.audio = Audio.create(settings)           # never raises; silent (audio.enabled False) without a device
+    app.audio.on_event(event, players, viewer)   # for every table event as it is presented: voice + effect
+    app.audio.update(dt)                         # each frame (optional): decodes upcoming clips in small slices
+    app.audio.set_dialect("baise")               # nanning | baise | mandarin | mute, applies at once
+    app.audio.set_voice_volume(0.6); app.audio.set_effects_volume(0.4)
+    app.audio.talk(seat, "hurry", players, viewer); app.audio.effects.play("click")
+    app.audio.close()                            # on quit
+
+`on_event` never raises either. Settings changed behind its back (`settings.dialect`, `settings.voice_volume`,
+`settings.effects_volume`) are picked up at the next event.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from game.audio.mixer import Mixer
+from game.audio.packs import ImportResult, RecordResult, VoicePacks, import_folder, record_pack
+from game.audio.voices import Effects, Voices
+
+__all__ = ["Audio", "Mixer", "VoicePacks", "Voices", "Effects", "ImportResult", "RecordResult", "import_folder",
+           "record_pack"]
+
+
+class Audio:
+    """Mixer, voice packs, voices and effects in one object."""
+
+    def __init__(self, settings: Any, mixer: Mixer, packs: VoicePacks, voices: Voices, effects: Effects):
+        self.settings = settings
+        self.mixer = mixer
+        self.packs = packs
+        self.voices = voices
+        self.effects = effects
+
+    @classmethod
+    def create(cls, settings: Any, *, roots: list[Path] | None = None, sfx: Path | None = None,
+               init: bool = True) -> "Audio":
+        """Start the mixer and find the packs. Never raises: any failure gives a silent Audio with `reason`."""
+        try:
+            mixer = Mixer(getattr(settings, "voice_volume", 0.75), getattr(settings, "effects_volume", 0.75),
+                          init=init)
+        except Exception as exc:  # pragma: no cover - Mixer catches its own errors
+            mixer = Mixer(init=False)
+            mixer.reason = f"no audio: {exc}"
+        try:
+            packs = VoicePacks(roots)
+        except Exception as exc:  # pragma: no cover - an unreadable folder is skipped inside
+            packs = VoicePacks([])
+            packs.problems.append(f"voice packs not read: {exc}")
+        try:
+            effects = Effects(mixer, sfx)
+        except Exception:  # pragma: no cover
+            effects = Effects(Mixer(init=False))
+        return cls(settings, mixer, packs, Voices(mixer, packs, settings), effects)
+
+    @property
+    def enabled(self) -> bool:
+        return self.mixer.enabled
+
+    @property
+    def reason(self) -> str | None:
+        """Why there is no sound (None when there is)."""
+        return self.mixer.reason
+
+    @property
+    def dialect(self) -> str:
+        return self.voices.dialect
+
+    def _sync_volumes(self) -> None:
+        v = getattr(self.settings, "voice_volume", None)
+        if v is not None and v != self.mixer.voice_volume:
+            self.mixer.voice_volume = v
+        v = getattr(self.settings, "effects_volume", None)
+        if v is not None and v != self.mixer.effects_volume:
+            self.mixer.effects_volume = v
+
+    def on_event(self, event: dict, players: Any = 4, viewer: int | None = 0) -> None:
+        try:
+            self._sync_volumes()
+            self.voices.on_event(event, players, viewer)
+            self.effects.on_event(event, players, viewer)
+        except Exception:
+            pass
+
+    def update(self, dt: float = 0.0, players: int = 4) -> None:
+        try:
+            self.voices.warm(1.5, players)
+        except Exception:
+            pass
+
+    def set_dialect(self, dialect: str) -> None:
+        try:
+            self.voices.set_dialect(dialect)
+        except Exception:
+            pass
+
+    def set_voice_volume(self, value: float) -> None:
+        try:
+            self.settings.voice_volume = min(1.0, max(0.0, float(value)))
+        except Exception:
+            pass
+        self._sync_volumes()
+
+    def set_effects_volume(self, value: float) -> None:
+        try:
+            self.settings.effects_volume = min(1.0, max(0.0, float(value)))
+        except Exception:
+            pass
+        self._sync_volumes()
+
+    def talk(self, seat: int, kind: str, players: Any = 4, viewer: int | None = 0) -> bool:
+        return self.voices.talk(seat, kind, players, viewer)
+
+    def import_folder(self, src: Path | str, dialect: str, speaker: str, **kw: Any) -> ImportResult:
+        """Import recordings as a player's pack and start using it."""
+        result = import_folder(src, dialect, speaker, **kw)
+        if result.imported:
+            self.voices.rescan()
+        return result
+
+    def record_pack(self, dialect: str, speaker: str, tokens: Any, **kw: Any) -> RecordResult:
+        result = record_pack(dialect, speaker, tokens, **kw)
+        if result.recorded:
+            self.voices.rescan()
+        return result
+
+    def close(self) -> None:
+        try:
+            self.mixer.close()
+        except Exception:
+            pass
