@@ -84,11 +84,10 @@ def token_for(stem: str) -> str | None:
 
 # ---------------------------------------------------------------------------------------------- where packs live
 def assets_dir() -> Path:
-    """The shipped assets: `<bundle>/assets` when frozen (PyInstaller), else `<repository>/assets`."""
-    frozen = getattr(sys, "_MEIPASS", None)
-    if frozen:
-        return Path(frozen) / "assets"
-    return Path(__file__).resolve().parents[2] / "assets"
+    """The shipped assets, found the same way frozen and unfrozen (game.resources)."""
+    from game.resources import data_path
+
+    return data_path("assets")
 
 
 def builtin_voices_dir() -> Path:
