@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.ui.app import Scene
+
 GOLD = (255, 214, 110)
 INK = (245, 240, 225)
 MUTED = (160, 170, 160)
@@ -90,3 +92,28 @@ def text(app, surface: pygame.Surface, pos: tuple[int, int], label: str, size: i
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
     return rect
+
+
+class MenuScene(Scene):
+    """A scene of clickable widgets: hover and left click, Escape to go back, Enter (or Space) for its main action."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.clicks = Clicks()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.clicks.hover = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.clicks.click(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.on_escape()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.on_enter()
+
+    def on_escape(self) -> None:
+        self.app.pop()
+
+    def on_enter(self) -> None:
+        pass

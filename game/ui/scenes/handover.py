@@ -4,28 +4,21 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.app import Scene
-from game.ui.widgets import GOLD, Clicks, button, text
+from game.ui.widgets import GOLD, MenuScene, button, text
 
 
-class HandoverScene(Scene):
+class HandoverScene(MenuScene):
     def __init__(self, app, table_scene, seat: int):
         super().__init__(app)
         self.table_scene = table_scene
         self.seat = seat
-        self.clicks = Clicks()
 
     def confirm(self) -> None:
         self.app.pop()
         self.table_scene.handover_done(self.seat)
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            self.clicks.hover = event.pos
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.clicks.click(event.pos)
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
-            self.confirm()
+    def on_enter(self) -> None:
+        self.confirm()
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

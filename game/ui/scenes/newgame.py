@@ -11,8 +11,7 @@ from dataclasses import fields
 import pygame
 
 from game.engine.errors import OptionError
-from game.ui.app import Scene
-from game.ui.widgets import GOLD, MUTED, RED, Clicks, button, chip, panel, text
+from game.ui.widgets import GOLD, MUTED, RED, MenuScene, button, chip, panel, text
 from game.variants import AVAILABLE, PLANNED, get_variant
 
 REGION_NAMES = {"nanning": ("南宁麻将", "南宁 · 百色 · 崇左"), "beihai": ("北海麻将", "鬼牌 · 买马"),
@@ -21,11 +20,10 @@ LEVELS = ("easy", "normal", "hard")
 ROUND_CHOICES = (4, 8, 16, 0)  # 0: until a player is out of coins
 
 
-class NewGameScene(Scene):
+class NewGameScene(MenuScene):
     def __init__(self, app, mode: str = "ai"):
         super().__init__(app)
         self.mode = mode
-        self.clicks = Clicks()
         last = dict(app.settings.last_setup.get(mode, {}))
         self.variant_id = last.get("variant", "nanning") if last.get("variant") in AVAILABLE else "nanning"
         self.players = last.get("players", 4)
@@ -93,16 +91,8 @@ class NewGameScene(Scene):
         self.app.replace(TableScene(self.app, table))
 
     # ---- input
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            self.clicks.hover = event.pos
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.clicks.click(event.pos)
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.pop()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start()
+    def on_enter(self) -> None:
+        self.start()
 
     # ---- drawing
     def draw(self, surface: pygame.Surface) -> None:

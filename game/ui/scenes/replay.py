@@ -10,10 +10,9 @@ import pygame
 
 from game import replays
 from game.table import SeatConfig, Table
-from game.ui.app import Scene
 from game.ui.model import TableModel
 from game.ui.scenes.table import CALL_WORDS, TableScene
-from game.ui.widgets import GOLD, INK, MUTED, Clicks, button, panel, text
+from game.ui.widgets import GOLD, INK, MUTED, Clicks, MenuScene, button, panel, text
 
 MARKS = ("pong", "kong", "chow", "concealed_kong", "added_kong", "win")
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
@@ -162,12 +161,11 @@ class ReplayScene(TableScene):
                  INK, anchor="center")
 
 
-class ReplayListScene(Scene):
+class ReplayListScene(MenuScene):
     """Kept replays by date, rule set and result."""
 
     def __init__(self, app):
         super().__init__(app)
-        self.clicks = Clicks()
         self.items = replays.listing()
         self.message: str | None = None
         self.page = 0
@@ -179,14 +177,6 @@ class ReplayListScene(Scene):
             self.message = str(exc)
             return
         self.app.push(ReplayScene(self.app, replay))
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            self.clicks.hover = event.pos
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.clicks.click(event.pos)
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app

@@ -7,8 +7,7 @@ from dataclasses import fields
 
 import pygame
 
-from game.ui.app import Scene
-from game.ui.widgets import GOLD, INK, MUTED, Clicks, button, chip, panel, text
+from game.ui.widgets import GOLD, INK, MUTED, MenuScene, button, chip, panel, text
 from game.variants import AVAILABLE, get_variant
 
 
@@ -29,20 +28,11 @@ def wrap(app, line: str, size: int, width: int) -> list[str]:
     return out
 
 
-class RulesScene(Scene):
+class RulesScene(MenuScene):
     def __init__(self, app, variant_id: str = "nanning", focus: str | None = None):
         super().__init__(app)
         self.variant_id = variant_id if variant_id in AVAILABLE else "nanning"
         self.focus = focus  # an option to highlight (from the new-game screen)
-        self.clicks = Clicks()
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            self.clicks.hover = event.pos
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.clicks.click(event.pos)
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.settings import TABLE_ARTS, TILE_SIZES
-from game.ui.app import Scene
-from game.ui.widgets import GOLD, Clicks, button, chip, panel, text
+from game.ui.widgets import GOLD, MenuScene, button, chip, panel, text
 
 LANG_LABELS = {"zh_CN": "简体中文", "en": "English", "zh_TW": "繁體中文"}
 DIALECT_LABELS = {"nanning": "南宁话", "baise": "百色话", "mandarin": "普通话", "mute": "静音"}
@@ -15,18 +14,12 @@ ART_LABELS = {"auto": "随规则", "nanning": "南宁", "beihai": "北海", "gui
 SIZE_LABELS = {"small": "小", "medium": "中", "large": "大"}
 
 
-class SettingsScene(Scene):
+class SettingsScene(MenuScene):
     def __init__(self, app):
         super().__init__(app)
-        self.clicks = Clicks()
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            self.clicks.hover = event.pos
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.clicks.click(event.pos)
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
+    def on_escape(self) -> None:
+        self.back()
 
     def back(self) -> None:
         self.app.save()

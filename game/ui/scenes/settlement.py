@@ -5,21 +5,19 @@ from __future__ import annotations
 import pygame
 
 from game.engine.tiles import parse_tile
-from game.ui.app import Scene
 from game.ui.layout import TILE_RATIO
-from game.ui.widgets import GOLD, INK, MUTED, Clicks, button, panel, text
+from game.ui.widgets import GOLD, INK, MUTED, MenuScene, button, panel, text
 
 REASONS = {"win": "胡牌", "kong": "杠分", "kong_void": "杠分作废", "escape": "逃跑", "ghost": "鬼牌分",
            "follow_dealer": "跟庄", "horse": "马"}
 
 
-class SettlementScene(Scene):
+class SettlementScene(MenuScene):
     overlay = True
 
     def __init__(self, app, table_scene):
         super().__init__(app)
         self.ts = table_scene
-        self.clicks = Clicks()
         self.clock = 0.0
         self.shot = False
 
@@ -27,13 +25,11 @@ class SettlementScene(Scene):
         self.app.pop()
         self.ts.next_round()
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            self.clicks.hover = event.pos
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.clicks.click(event.pos)
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
-            self.next()
+    def on_enter(self) -> None:
+        self.next()
+
+    def on_escape(self) -> None:
+        pass  # the round must be settled first
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -143,19 +139,18 @@ def hand_name(variant_id: str, hand_id: str) -> str:
     return getattr(module, "NAMES", {}).get(hand_id, hand_id)
 
 
-class StandingsScene(Scene):
+class StandingsScene(MenuScene):
     def __init__(self, app, table):
         super().__init__(app)
         self.table = table
-        self.clicks = Clicks()
         self.clock = 0.0
         self.shot = False
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            self.clicks.hover = event.pos
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.clicks.click(event.pos)
+    def on_enter(self) -> None:
+        self.to_title()
+
+    def on_escape(self) -> None:
+        self.to_title()
 
     def update(self, dt: float) -> None:
         self.clock += dt

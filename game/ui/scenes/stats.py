@@ -6,29 +6,19 @@ from __future__ import annotations
 import pygame
 
 from game import stats
-from game.ui.app import Scene
-from game.ui.widgets import GOLD, INK, MUTED, Clicks, button, chip, panel, text
+from game.ui.widgets import GOLD, INK, MUTED, MenuScene, button, chip, panel, text
 from game.variants import AVAILABLE, get_variant
 
 
-class StatsScene(Scene):
+class StatsScene(MenuScene):
     def __init__(self, app):
         super().__init__(app)
-        self.clicks = Clicks()
         from game.replays import listing
 
         self.replays = listing()
         self.profiles = stats.profiles(self.replays)
         self.profile = self.profiles[0] if self.profiles else None
         self.variant: str | None = None
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            self.clicks.hover = event.pos
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.clicks.click(event.pos)
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app

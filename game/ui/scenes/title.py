@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.app import Scene
-from game.ui.widgets import Clicks, button, text
+from game.ui.widgets import MenuScene, button, text
 
 
-class TitleScene(Scene):
+class TitleScene(MenuScene):
     def __init__(self, app):
         super().__init__(app)
-        self.clicks = Clicks()
         self.clock = 0.0
         self.message: str | None = None
         self.saved = None  # a game to continue, found on entering
@@ -34,13 +32,11 @@ class TitleScene(Scene):
             table, self.saved = self.saved, None
             self.app.replace(TableScene(self.app, table))
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            self.clicks.hover = event.pos
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.clicks.click(event.pos)
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.play("ai")
+    def on_enter(self) -> None:
+        self.play("ai")
+
+    def on_escape(self) -> None:
+        pass  # the title is the bottom of the stack
 
     def update(self, dt: float) -> None:
         self.clock += dt
