@@ -24,6 +24,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--fast", action="store_true", help="shorter pauses in the demo")
     ap.add_argument("--autosave", action="store_true", help="the demo autosaves like a real game (tests)")
     ap.add_argument("--replay", type=Path, help="open a replay file (.jsonl) and watch it")
+    ap.add_argument("--import-voices", type=Path, metavar="DIR",
+                    help="import a folder of recordings named by token (1m.wav, pong.ogg …) as a voice pack")
+    ap.add_argument("--record-voices", action="store_true", help="record a voice pack with the microphone")
+    ap.add_argument("--dialect", choices=("nanning", "baise", "mandarin"), default="nanning",
+                    help="the dialect of an imported or recorded pack")
+    ap.add_argument("--speaker", default="my_voice", help="the name of an imported or recorded pack")
     return ap.parse_args(argv)
 
 
@@ -35,6 +41,8 @@ def main(argv: list[str] | None = None) -> int:
     from game.variants import get_variant
     from game.engine.errors import EngineError
 
+    if args.import_voices is not None or args.record_voices:
+        return voice_pack_command(args)
     settings, warning = load_settings()
     if warning:
         print(warning, file=sys.stderr)
@@ -70,6 +78,30 @@ def main(argv: list[str] | None = None) -> int:
             print(f"cannot open the replay: {exc}", file=sys.stderr)
             return 2
     return run_app(settings, autoplay, replay=replay)
+
+
+def voice_pack_command(args: argparse.Namespace) -> int:
+    """Add a player's own voices: import recordings, or record them token by token with the microphone."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from game.audio import Audio
+    from game.settings import Settings
+
+    audio = Audio.create(Settings())
+    if args.import_voices is not None:
+        result = audio.import_folder(args.import_voices, args.dialect, args.speaker)
+        print(result.message)
+        for name, why in result.refused:
+            print(f"  refused {name}: {why}")
+    else:
+        from game.audio.packs import EVENT_TOKENS, TILE_TOKENS
+
+        def countdown(token: str, n: int) -> None:
+            print(f"“{token}”: speak now" if n == 0 else f"“{token}” in {n} …", flush=True)
+
+        result = audio.record_pack(args.dialect, args.speaker, [*TILE_TOKENS, *EVENT_TOKENS], countdown=countdown)
+        print(result.message)
+    audio.close()
+    return 0 if result.ok else 1
 
 
 if __name__ == "__main__":

@@ -62,6 +62,8 @@ class TableScene(Scene):
         self.auto_pass = False
         self.show_counter = False
         self.speaker_menu = False
+        self.idle = 0.0  # seconds the human on screen has been thinking
+        self.hurried = False
         self.claim_clock = 0.0
         self.deal_shown: list[int] | None = None  # tiles shown per seat while dealing
         self.dice_anim = -99.0  # seconds of tumbling left; below zero the dice rest on the roll
@@ -158,6 +160,11 @@ class TableScene(Scene):
             self._flash(e["actor"], CALL_WORDS["flower"])
         elif kind == "win":
             self._flash(e["actor"], "胡" if e.get("target") is not None else "自摸", big=True)
+            if (e.get("fan") or 0) >= 2:  # a big hand: someone at the table says so, once the win is announced
+                others = [s for s in range(self.model.players) if s != e["actor"] and s in self.table.autoplay]
+                if others:
+                    self._later(1.6, lambda seat=self.rng.choice(others): self.app.audio.talk(
+                        seat, "nice", self.model.players, self.viewer))
             self._shot("win", self._pace(0.6))
         elif kind == "discard":
             self._fly_discard(e)
@@ -220,8 +227,19 @@ class TableScene(Scene):
                 return
         self._assist(seat, dt)
 
+    def _later(self, seconds: float, action) -> None:
+        holder = Node()
+        holder.tween("x", 1, seconds, on_done=lambda: (action(), self.effects.remove(holder)))
+        self.effects.add(holder)
+
     def _assist(self, seat: int, dt: float) -> None:
-        """Auto-win, auto-pass and the claim timer act for the human on screen."""
+        """Auto-win, auto-pass and the claim timer act for the human on screen; a long think draws a word."""
+        self.idle += dt
+        if self.idle > 15 and not self.hurried:
+            self.hurried = True
+            others = [s for s in range(self.model.players) if s in self.table.autoplay]
+            if others:
+                self.app.audio.talk(self.rng.choice(others), "hurry", self.model.players, self.viewer)
         legal = self.table.legal(seat)
         kinds = {a.type for a in legal}
         if self.auto_win and "win" in kinds:
@@ -245,6 +263,8 @@ class TableScene(Scene):
 
     def _submit(self, action: Action) -> None:
         self.claim_clock = 0.0
+        self.idle = 0.0
+        self.hurried = False
         self.choice = None
         self.selected = None
         self.table.submit(action)
