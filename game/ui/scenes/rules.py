@@ -7,6 +7,7 @@ from dataclasses import fields
 
 import pygame
 
+from game.ui import glossary
 from game.ui.widgets import GOLD, INK, MUTED, MenuScene, button, chip, panel, text
 from game.variants import AVAILABLE, get_variant
 
@@ -14,8 +15,10 @@ from game.variants import AVAILABLE, get_variant
 def wrap(app, line: str, size: int, width: int) -> list[str]:
     """Break text to fit `width` pixels: at spaces for Latin text, anywhere for Chinese."""
     out, cur = [], ""
-    tokens = line.split(" ") if " " in line and not any("\u4e00" <= c <= "\u9fff" for c in line) else list(line)
-    sep = " " if len(tokens) > 1 and " " in line and tokens != list(line) else ""
+    cjk = sum(1 for c in line if "\u4e00" <= c <= "\u9fff")
+    words = cjk < len(line) // 3  # mostly Latin text (a Chinese term or two inside): break at spaces
+    tokens = line.split(" ") if words else list(line)
+    sep = " " if words else ""
     for tok in tokens:
         trial = cur + (sep if cur else "") + tok
         if app.fonts.render(trial, size, INK).get_width() > width and cur:
@@ -58,9 +61,10 @@ class RulesScene(MenuScene):
         y += 28
         rows = [(t.name, t.id, t.value_text or str(t.value)) for t in v.hand_types]
         rows = [(name, hid, value) for hid, name, value in v.small_hands] + rows
+        english = app.settings.language == "en"
         for name, hid, value in rows:
             text(app, surface, (box.x + 34, y), name, 15, INK, True)
-            text(app, surface, (box.x + 150, y + 1), hid, 13, MUTED)
+            text(app, surface, (box.x + 150, y + 1), glossary.HANDS.get(hid, hid) if english else hid, 13, MUTED)
             text(app, surface, (box.x + 24 + col_w, y), f"{value} {v.fan_unit}", 15, GOLD, anchor="topright")
             y += 23
         # options: the right column, running on below the hand types when it is full
@@ -85,7 +89,8 @@ class RulesScene(MenuScene):
             if lit:
                 pygame.draw.rect(surface, (120, 90, 20), pygame.Rect(ox - 6, y - 3, col_w, 40), border_radius=6)
             text(app, surface, (ox, y), f.metadata["label"], 15, INK, True)
-            text(app, surface, (ox + 150, y + 1), f.name, 12, MUTED)
+            text(app, surface, (ox + 150, y + 1), glossary.OPTIONS.get(f.name, f.name) if english else f.name, 12,
+                 MUTED)
             text(app, surface, (ox + col_w - 12, y), app.t("default: {value}").format(value=default), 13, GOLD,
                  anchor="topright")
             text(app, surface, (ox + 10, y + 19), " / ".join(values), 13, (210, 215, 205))
