@@ -125,9 +125,7 @@ class BaselineBot:
     @staticmethod
     def _flush_suit(view: SeatView, counts: list[int]) -> int | None:
         """The suit worth keeping for 清一色, if the hand leans that way: at equal distance, throw other suits first.
-
-        Big hands pay more everywhere; where horses follow the hand's value (Beihai 马跟胡) every hit pays the
-        hand again, so the bot leans toward a flush sooner there."""
+        How far the hand must lean is the rule set's call (Variant.flush_lean)."""
         ghost = view.ghost
         per_suit = [sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:27])]
         if ghost is not None and ghost < 27:
@@ -140,9 +138,7 @@ class BaselineBot:
             else:
                 return None  # an honour set already spoils a flush
         total += sum(counts[27:34]) - (counts[ghost] if ghost is not None and ghost >= 27 else 0)
-        opts = view.options
-        threshold = 0.55 if getattr(opts, "horses", 0) >= 2 and getattr(opts, "horse_value", "") == "follow_hand" \
-            else 0.65
+        threshold = view.variant.flush_lean(view.options)
         best = max(range(3), key=lambda i: per_suit[i])
         return best if total and per_suit[best] / total >= threshold else None
 

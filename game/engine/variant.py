@@ -78,6 +78,21 @@ class Variant:
     summary: str = ""  # a few sentences for rules help (English msgid; the catalogues translate it)
     small_hands: tuple = ()  # (id, Chinese name, value text) of what rules help lists besides hand_types
 
+    def hand_name(self, hand_id: str) -> str:
+        """The Chinese name players know a hand type by."""
+        for t in self.hand_types:
+            if t.id == hand_id:
+                return t.name
+        for hid, name, _ in self.small_hands:
+            if hid == hand_id:
+                return name
+        return hand_id
+
+    def flush_lean(self, opts: Any) -> float:
+        """How one-suited a hand must be before the AI keeps a flush at equal distance (share of its tiles).
+        Big hands pay more everywhere; a variant where something multiplies them leans in sooner."""
+        return 0.65
+
     # ---- options and table ----
     def parse_options(self, raw: dict | None, players: int) -> Any:
         if players not in self.player_counts:

@@ -114,7 +114,6 @@ HAND_TYPES: tuple[HandType, ...] = (
     HandType("dihu", "地胡", 2, lambda c: "earthly" in c.flags and not c.is_dealer and c.self_draw),
     HandType("qiangganghu", "抢杠胡", 1, lambda c: "robbing_kong" in c.flags),
 )
-NAMES = {t.id: t.name for t in HAND_TYPES} | {"pinghu": "平胡", "gangshanghua": "杠上花", "sikai": "4开"}
 
 
 RULES_SUMMARY = N_("Two to four players. Pong and kong, no chow; win by self-draw only (or by robbing a kong where "
@@ -163,6 +162,10 @@ class Beihai(Variant):
             return None, None
         indicator = live[rng.randrange(len(live))]  # turned face up; it stays in the wall
         return indicator, indicator if opts.ghost == "flip" else next_in_ring(indicator)
+
+    def flush_lean(self, opts: BeihaiOptions) -> float:
+        # where horses follow the hand (马跟胡) every hit pays the hand again: a flush is worth leaning into sooner
+        return 0.55 if opts.horses >= 2 and opts.horse_value == "follow_hand" else 0.65
 
     def uses_wildcards(self, opts: BeihaiOptions) -> bool:
         return opts.ghost != "none"

@@ -68,7 +68,6 @@ HAND_TYPES: tuple[HandType, ...] = (
     HandType("renhu", "人胡", 3, lambda c: "human" in c.flags and not c.is_dealer and c.discarder == c.dealer),
     HandType("quanqiuren_fangpao", "全求人放炮", 1, _discarder_was_single),
 )
-NAMES = {t.id: t.name for t in HAND_TYPES} | {"pinghu": "平胡", "menqianqing": "门前清"}
 
 
 RULES_SUMMARY = N_("Four players, 136 tiles. Pong and kong, no chow. Win on any discard (several may win on one) "

@@ -135,8 +135,7 @@ class SettlementScene(MenuScene):
 def hand_name(variant_id: str, hand_id: str) -> str:
     from game.variants import get_variant
 
-    module = __import__(type(get_variant(variant_id)).__module__, fromlist=["NAMES"])
-    return getattr(module, "NAMES", {}).get(hand_id, hand_id)
+    return get_variant(variant_id).hand_name(hand_id)
 
 
 class StandingsScene(MenuScene):

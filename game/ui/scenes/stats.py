@@ -83,8 +83,7 @@ class StatsScene(MenuScene):
 def hand_label(hand_id: str) -> str:
     """The Chinese name of a hand type, from whichever rule set has it."""
     for vid in AVAILABLE:
-        module = __import__(type(get_variant(vid)).__module__, fromlist=["NAMES"])
-        names = getattr(module, "NAMES", {})
-        if hand_id in names:
-            return names[hand_id]
+        name = get_variant(vid).hand_name(hand_id)
+        if name != hand_id:
+            return name
     return hand_id

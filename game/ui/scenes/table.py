@@ -860,7 +860,7 @@ class TableScene(Scene):
                              (255, 255, 255) if unseen else (150, 150, 150))
             surface.blit(n, (x, y + round(sw * TILE_RATIO) + 2))
             if fan is not None:
-                f = fonts.render(f"×{fan}" if self.model.variant in ("beihai", "hainan") else f"{fan}番", 12,
+                f = fonts.render(f"{fan}{self.table.variant.fan_unit}", 12,
                                  (255, 210, 90), bold=True)
                 surface.blit(f, (x + sw + 2, y))
 
