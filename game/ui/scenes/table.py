@@ -731,7 +731,8 @@ class TableScene(Scene):
         if self.deal_shown is not None:
             tiles = tiles[:self.deal_shown[seat]]
         lay = self.layout
-        sw = lay.small
+        # side seats' tiles a little narrower, so a long column clears the seat cards at either end
+        sw = lay.small if side == "top" else max(20, round(lay.small * 0.88))
         open_hand = any(t != "?" for t in tiles)
         turns = SIDE_TURNS[side]
         x, y = lay.side_anchor(side)
