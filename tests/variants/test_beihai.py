@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -29,6 +28,7 @@ from game.engine.session import Session
 from game.engine.state import CLAIM, Action, new_round, round_from_scenario
 from game.engine.tiles import TileError, next_in_ring, parse_tile, parse_tiles, tile_name
 from game.variants import get_variant
+from tests.variants.tiles_json import T, added_kong, concealed_kong, kong, pong
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
@@ -36,30 +36,6 @@ BEIHAI = get_variant("beihai")
 
 
 # ---------------------------------------------------------------------------------------------------- helpers
-def T(spec: str) -> list[str]:
-    """Compact tiles: digits then a suit letter ("123m"), or honour letters ("EESC")."""
-    out: list[str] = []
-    for digits, suit, honour in re.findall(r"(\d+)([mps])|([ESWNCFP])", spec):
-        out += [d + suit for d in digits] if digits else [honour]
-    return out
-
-
-def pong(tile: str, frm: int) -> dict:
-    return {"type": "pong", "tiles": [tile] * 3, "from": frm}
-
-
-def kong(tile: str, frm: int) -> dict:
-    return {"type": "kong", "tiles": [tile] * 4, "from": frm}
-
-
-def added_kong(tile: str, frm: int) -> dict:
-    return {"type": "added_kong", "tiles": [tile] * 4, "from": frm}
-
-
-def concealed_kong(tile: str) -> dict:
-    return {"type": "concealed_kong", "tiles": [tile] * 4}
-
-
 # The worked examples say "horses = 0 unless stated"; `score` only counts horses given in context anyway.
 NO_HORSES = {"horses": 0}
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -22,36 +21,13 @@ from hypothesis import strategies as st
 from game.engine.cli import CliError, cmd_run, cmd_score
 from game.engine.errors import EngineError
 from game.engine.tiles import TileError
+from tests.variants.tiles_json import T, added_kong, concealed_kong, kong, pong
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
 
 
 # ---------------------------------------------------------------------------------------------------- helpers
-def T(spec: str) -> list[str]:
-    """Compact tiles: digits then a suit letter ("123m"), or honour letters ("EESC")."""
-    out: list[str] = []
-    for digits, suit, honour in re.findall(r"(\d+)([mps])|([ESWNCFP])", spec):
-        out += [d + suit for d in digits] if digits else [honour]
-    return out
-
-
-def pong(tile: str, frm: int) -> dict:
-    return {"type": "pong", "tiles": [tile] * 3, "from": frm}
-
-
-def kong(tile: str, frm: int) -> dict:
-    return {"type": "kong", "tiles": [tile] * 4, "from": frm}
-
-
-def added_kong(tile: str, frm: int) -> dict:
-    return {"type": "added_kong", "tiles": [tile] * 4, "from": frm}
-
-
-def concealed_kong(tile: str) -> dict:
-    return {"type": "concealed_kong", "tiles": [tile] * 4}
-
-
 def score_doc(concealed: str, win_tile: str, *, winner: int = 1, discarder: int | None = None, melds=(),
               flags=(), options: dict | None = None, dealer: int = 0, **extra) -> dict:
     doc = {"variant": "nanning", "dealer": dealer, "winner": winner, "discarder": discarder,
