@@ -115,5 +115,15 @@ class MenuScene(Scene):
     def on_escape(self) -> None:
         self.app.pop()
 
+    def backdrop(self, surface: pygame.Surface, box: tuple[float, float, float, float]) -> pygame.Rect:
+        """The title art behind a panel at `box` (fractions of the window: x, y, width, height); clears the
+        clicks of the last frame and returns the panel's rect."""
+        w, h = surface.get_size()
+        surface.blit(self.app.art.title_background((w, h)), (0, 0))
+        self.clicks.reset()
+        rect = pygame.Rect(round(w * box[0]), round(h * box[1]), round(w * box[2]), round(h * box[3]))
+        panel(surface, rect, alpha=215)
+        return rect
+
     def on_enter(self) -> None:
         pass

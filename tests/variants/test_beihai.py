@@ -28,7 +28,7 @@ from game.engine.session import Session
 from game.engine.state import CLAIM, Action, new_round, round_from_scenario
 from game.engine.tiles import TileError, next_in_ring, parse_tile, parse_tiles, tile_name
 from game.variants import get_variant
-from tests.variants.tiles_json import T, added_kong, concealed_kong, kong, pong
+from tests.variants.tiles_json import T, added_kong, concealed_kong, kong, pong, same, win
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
@@ -128,13 +128,6 @@ def scores(out: dict, reason: str | None = None) -> list[list[int]]:
     return [e["deltas"] for e in out["events"] if e["type"] == "score" and reason in (None, e["reason"])]
 
 
-def win(result: dict) -> dict:
-    assert len(result["wins"]) == 1, result["wins"]
-    return result["wins"][0]
-
-
-def same(hands: list[str]) -> list[str]:
-    return sorted(hands)
 
 
 # ---- a standard 4-player table (dealer 0). Seat 1 waits on 1s / 4s (pair EE: no 单吊); the others hold junk.

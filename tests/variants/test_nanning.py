@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from game.engine.cli import CliError, cmd_run, cmd_score
 from game.engine.errors import EngineError
 from game.engine.tiles import TileError
-from tests.variants.tiles_json import T, added_kong, concealed_kong, kong, pong
+from tests.variants.tiles_json import T, added_kong, concealed_kong, kong, pong, same, win
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
@@ -93,14 +93,6 @@ def error(cmd, doc: dict) -> dict:
     pytest.fail("the request was accepted")
 
 
-def win(result: dict) -> dict:
-    assert len(result["wins"]) == 1, result["wins"]
-    return result["wins"][0]
-
-
-def same(hands: list[str]) -> list[str]:
-    """Hand ids in a comparable order (the contract does not fix their order)."""
-    return sorted(hands)
 
 
 # hands that can neither win nor pong nor kong anything (thirteen singles)

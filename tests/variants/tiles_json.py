@@ -1,4 +1,5 @@
-"""Helpers the rule-set suites share: compact tile strings and meld builders for the command line's JSON."""
+"""Helpers the rule-set suites share: compact tile strings, meld builders and result readers for the command
+line's JSON."""
 
 from __future__ import annotations
 
@@ -27,3 +28,14 @@ def added_kong(tile: str, frm: int) -> dict:
 
 def concealed_kong(tile: str) -> dict:
     return {"type": "concealed_kong", "tiles": [tile] * 4}
+
+
+def win(result: dict) -> dict:
+    """The single win of a `run` result."""
+    assert len(result["wins"]) == 1, result["wins"]
+    return result["wins"][0]
+
+
+def same(hands: list[str]) -> list[str]:
+    """Hand ids in a comparable order (the contract does not fix their order)."""
+    return sorted(hands)

@@ -181,10 +181,7 @@ class ReplayListScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         w, h = surface.get_size()
-        surface.blit(app.art.title_background((w, h)), (0, 0))
-        self.clicks.reset()
-        box = pygame.Rect(round(w * 0.1), round(h * 0.06), round(w * 0.8), round(h * 0.86))
-        panel(surface, box, alpha=215)
+        box = self.backdrop(surface, (0.1, 0.06, 0.8, 0.86))
         text(app, surface, (box.x + 30, box.y + 18), app.t("Replays"), 30, GOLD, True)
         per_page = max(1, (box.height - 170) // 44)
         shown = self.items[self.page * per_page:(self.page + 1) * per_page]

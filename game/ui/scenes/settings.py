@@ -39,10 +39,7 @@ class SettingsScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         app, st = self.app, self.app.settings
         w, h = surface.get_size()
-        surface.blit(app.art.title_background((w, h)), (0, 0))
-        self.clicks.reset()
-        box = pygame.Rect(round(w * 0.12), round(h * 0.06), round(w * 0.76), round(h * 0.86))
-        panel(surface, box, alpha=215)
+        box = self.backdrop(surface, (0.12, 0.06, 0.76, 0.86))
         text(app, surface, (box.x + 30, box.y + 20), app.t("Settings"), 32, GOLD, True)
         rows = [
             (app.t("Language"), [(LANG_LABELS[k], st.language == k, lambda k=k: app.set_language(k))

@@ -168,10 +168,7 @@ class StandingsScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         w, h = surface.get_size()
-        surface.blit(app.art.title_background((w, h)), (0, 0))
-        self.clicks.reset()
-        box = pygame.Rect(round(w * 0.12), round(h * 0.08), round(w * 0.76), round(h * 0.84))
-        panel(surface, box, alpha=215)
+        box = self.backdrop(surface, (0.12, 0.08, 0.76, 0.84))
         text(app, surface, (box.centerx, box.y + 30), app.t("Final standings"), 34, GOLD, True, "center")
         totals = self.table.totals()
         order = sorted(range(len(totals)), key=lambda i: -totals[i])
@@ -195,11 +192,17 @@ class StandingsScene(MenuScene):
         n = max(1, len(series[0]) - 1)
         zero = chart.bottom - (0 - lo) / span * chart.height
         pygame.draw.line(surface, (120, 120, 110), (chart.x, zero), (chart.right, zero), 1)
+        ends = []
         for i, s in enumerate(series):
             pts = [(chart.x + k / n * chart.width, chart.bottom - (v - lo) / span * chart.height)
                    for k, v in enumerate(s)]
             if len(pts) > 1:
                 pygame.draw.lines(surface, colors[i % 4], False, pts, 3)
-            text(app, surface, (chart.right + 6, pts[-1][1] - 8), self.table.seats[i].name, 13, colors[i % 4])
+            ends.append((pts[-1][1] - 8, i))
+        last = -1e9
+        for y, i in sorted(ends):  # names of equal finishers stacked, not printed over each other
+            y = max(y, last + 16)
+            text(app, surface, (chart.right + 6, y), self.table.seats[i].name, 13, colors[i % 4])
+            last = y
         button(app, surface, self.clicks, pygame.Rect(box.centerx - 110, box.bottom - 70, 220, 52),
                app.t("Back to title"), self.to_title)
