@@ -298,7 +298,7 @@ def bench_simulate(rounds: int) -> dict:
     """Steady-state rounds per second: a short warm-up fills the hand tables first (as in any real session),
     then the median of three timed runs on different seeds."""
     try:
-        from game.engine.simulate import run_simulation
+        from game.headless.simulate import run_simulation
 
         run_simulation("nanning", players=4, options={}, seed=0, rounds=max(10, rounds // 4))
         rates = []

@@ -21,7 +21,7 @@ from game.settings import atomic_write, user_dir
 from game.variants import get_variant
 
 FORMAT = "lingnan-mahjong-replay"
-VERSION = 1
+VERSION = 2  # 2: walls come from the portable RNG (engine/wall.py); version 1's seeds deal differently now
 
 
 class ReplayError(Exception):
@@ -49,6 +49,9 @@ class Replay:
     def rebuild(self) -> tuple[Round, list[dict]]:
         """Deal the round again and apply every action: the full, unmasked event list."""
         h = self.header
+        problem = version_problem(h, "this replay")
+        if problem:
+            raise ReplayError(problem)
         try:
             variant = get_variant(h["variant"])
             opts = variant.parse_options(h["options"], h["players"])
@@ -63,6 +66,17 @@ class Replay:
         if "result" in h and rnd.deltas() != h["result"]["deltas"]:
             raise ReplayError("this replay's settlement differs from the one recorded")
         return rnd, events
+
+
+def version_problem(header: dict, name: str) -> str | None:
+    """Why a header's format version cannot be played back, or None."""
+    version = header.get("version")
+    if version == 1:  # re-dealing its seed today would give a different wall, so its actions would not fit
+        return (f"{name} was recorded by an earlier version of the game whose shuffle this version no longer deals; "
+                "it cannot be played back")
+    if version != VERSION:
+        return f"{name} is a replay of format version {version!r}"
+    return None
 
 
 def record(table: Any, start_context: dict, round_no: int, dealer: int, actions: list[dict]) -> Replay:
@@ -102,8 +116,9 @@ def read(path: Path) -> Replay:
         raise ReplayError(f"{Path(path).name} is not a replay (bad JSON at line {exc.lineno})") from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise ReplayError(f"{Path(path).name} is not a Lingnan Mahjong replay")
-    if header.get("version") != VERSION:
-        raise ReplayError(f"{Path(path).name} is a replay of format version {header.get('version')!r}")
+    problem = version_problem(header, Path(path).name)
+    if problem:
+        raise ReplayError(problem)
     if not all(isinstance(a, dict) for a in actions):
         raise ReplayError(f"{Path(path).name} has malformed action lines")
     replay = Replay(header, actions, Path(path))
@@ -112,7 +127,11 @@ def read(path: Path) -> Replay:
 
 
 def listing() -> list[Replay]:
-    """Every kept replay, newest first; unreadable files are skipped (they stay on disk)."""
+    """Every kept replay, newest first; unreadable files are skipped (they stay on disk).
+
+    Version-1 replays are listed too: their recorded results still count in the statistics, and opening one
+    (`rebuild`) says why it no longer plays back.
+    """
     out = []
     for path in sorted(replay_dir().glob("*.jsonl"), reverse=True):
         try:

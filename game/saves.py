@@ -17,10 +17,10 @@ from game import __version__
 from game.engine.errors import EngineError
 from game.engine.state import Action
 from game.settings import atomic_write, user_dir
-from game.table import SeatConfig, Table
+from game.host import Host, SeatConfig
 
 FORMAT = "lingnan-mahjong-save"
-VERSION = 1
+VERSION = 2  # 2: walls dealt by the portable shuffle (game.engine.wall); 1 cannot be dealt again
 
 
 class SaveError(Exception):
@@ -31,17 +31,18 @@ def autosave_path() -> Path:
     return user_dir("data") / "autosave.json"
 
 
-def to_json(table: Table) -> dict[str, Any]:
+def to_json(table: Host) -> dict[str, Any]:
     return {
         "format": FORMAT, "version": VERSION, "game_version": __version__, "saved_at": time.time(),
         "variant": table.variant_id, "options": table.options_raw, "seed": table.seed, "rounds": table.rounds,
-        "seats": [{"name": s.name, "human": s.human, "level": s.level, "avatar": s.avatar} for s in table.seats],
+        "seats": [{"name": s.name, "human": s.human, "level": s.level, "avatar": s.avatar, "auto_win": s.auto_win,
+                   "auto_pass": s.auto_pass} for s in table.seats],
         "start_coins": table.start_coins, "finished_rounds": table.round_actions,
         "current_round": table.current_actions if table.round is not None and not table.round.finished else None,
     }
 
 
-def save(table: Table, path: Path | None = None) -> Path:
+def save(table: Host, path: Path | None = None) -> Path:
     path = path or autosave_path()
     atomic_write(path, json.dumps(to_json(table), ensure_ascii=False))
     return path
@@ -56,26 +57,28 @@ def discard(path: Path | None = None) -> None:
         pass
 
 
-def restore(data: Any) -> Table:
+def restore(data: Any) -> Host:
     """Rebuild a table by replaying its rounds. Raises SaveError with a reason on anything unexpected."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("not a Lingnan Mahjong save")
+    if data.get("version") == 1:
+        raise SaveError("a save from an earlier version of the game, whose shuffle this version no longer deals")
     if data.get("version") != VERSION:
         raise SaveError(f"a save of format version {data.get('version')!r}; this game reads version {VERSION}")
     try:
-        seats = [SeatConfig(str(s["name"]), bool(s["human"]), str(s["level"]), int(s["avatar"]))
-                 for s in data["seats"]]
-        table = Table(data["variant"], dict(data["options"]), seats, seed=data["seed"], rounds=data["rounds"],
+        seats = [SeatConfig(str(s["name"]), bool(s["human"]), str(s["level"]), int(s["avatar"]),
+                            bool(s.get("auto_win", False)), bool(s.get("auto_pass", False))) for s in data["seats"]]
+        table = Host(data["variant"], dict(data["options"]), seats, seed=data["seed"], rounds=data["rounds"],
                       coins=list(data["start_coins"]) if data.get("start_coins") is not None else None)
         for actions in data["finished_rounds"]:
-            table.start_round()
+            table.start_round(live=False)
             _replay(table, actions)
             if table.round is None or not table.round.finished:
                 raise SaveError("a finished round in the save does not finish when replayed")
             table.finish_round()
         current = data.get("current_round")
         if current is not None:
-            table.start_round()
+            table.start_round(live=False)
             _replay(table, current)
         return table
     except SaveError:
@@ -84,12 +87,12 @@ def restore(data: Any) -> Table:
         raise SaveError(f"the save does not replay: {exc}") from None
 
 
-def _replay(table: Table, actions: list) -> None:
+def _replay(table: Host, actions: list) -> None:
     for raw in actions:
-        table.submit(Action.from_json(raw))
+        table.replay_action(Action.from_json(raw))
 
 
-def load(path: Path | None = None) -> tuple[Table | None, str | None]:
+def load(path: Path | None = None) -> tuple[Host | None, str | None]:
     """The saved game, or (None, message) when there is none or it had to be set aside."""
     path = path or autosave_path()
     if not path.exists():

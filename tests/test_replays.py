@@ -7,7 +7,7 @@ import json
 import pytest
 
 from game import replays
-from game.table import SeatConfig, Table
+from game.host import Host, SeatConfig
 
 
 @pytest.fixture(autouse=True)
@@ -16,7 +16,7 @@ def home(tmp_path, monkeypatch):
 
 
 def finished_rounds(variant: str, raw: dict, rounds: int, seed: int = 4):
-    table = Table(variant, raw, [SeatConfig(f"P{i}") for i in range(4)], seed=seed, rounds=rounds)
+    table = Host(variant, raw, [SeatConfig(f"P{i}") for i in range(4)], seed=seed, rounds=rounds)
     for _ in range(rounds):
         table.start_round()
         while not table.round.finished:
@@ -67,3 +67,23 @@ def test_export_copies_the_file_where_a_player_finds_it(tmp_path):
     rep = replays.read(replays.write(table.round_replay()))
     target = replays.export(rep, tmp_path / "out")
     assert target.read_text(encoding="utf-8") == rep.path.read_text(encoding="utf-8")
+
+
+def test_a_version_1_replay_is_refused_because_its_seed_no_longer_deals_its_wall():
+    # version 1 was written before the portable shuffle: the same seed now deals another wall, so its actions won't fit
+    table = next(finished_rounds("nanning", {}, 1))
+    good = replays.write(table.round_replay())
+    lines = good.read_text(encoding="utf-8").splitlines()
+    old = good.with_name("old.jsonl")
+    old.write_text("\n".join([json.dumps({**json.loads(lines[0]), "version": 1}), *lines[1:]]) + "\n",
+                   encoding="utf-8")
+    message = "recorded by an earlier version of the game whose shuffle this version no longer deals"
+    with pytest.raises(replays.ReplayError, match=message) as err:
+        replays.read(old)
+    assert "old.jsonl" in str(err.value) and "cannot be played back" in str(err.value)
+    # the list still shows it (its result still counts in the statistics); opening it gives the same reason
+    listed = {rep.path.name: rep for rep in replays.listing()}
+    assert set(listed) == {good.name, "old.jsonl"}
+    with pytest.raises(replays.ReplayError, match=message):
+        listed["old.jsonl"].rebuild()
+    listed[good.name].rebuild()

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from game import saves
-from game.table import SeatConfig, Table
+from game.host import Host, SeatConfig
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -24,7 +24,7 @@ def home(tmp_path, monkeypatch):
     return tmp_path
 
 
-def play(table: Table, actions: int) -> None:
+def play(table: Host, actions: int) -> None:
     if table.round is None:
         table.start_round()
     for _ in range(actions):
@@ -36,7 +36,7 @@ def play(table: Table, actions: int) -> None:
         table.step_bot()
 
 
-def snapshot(table: Table) -> dict:
+def snapshot(table: Host) -> dict:
     rnd = table.round
     return {"log": table.events_for(None), "totals": table.totals(), "coins": table.coins,
             "hands": [list(s.hand) for s in rnd.seats], "left": rnd.drawable(), "rounds": table.rounds_played}
@@ -45,7 +45,7 @@ def snapshot(table: Table) -> dict:
 @pytest.mark.parametrize("variant,raw", [("nanning", {}), ("beihai", {"ghost": "flip_next", "horses": 2})])
 def test_a_restored_game_is_exactly_the_saved_position(variant, raw):
     seats = [SeatConfig(f"P{i}", human=i == 0) for i in range(4)]
-    table = Table(variant, raw, seats, seed=77, rounds=4)
+    table = Host(variant, raw, seats, seed=77, rounds=4)
     table.autoplay.add(0)
     play(table, 230)  # across at least one round's end
     path = saves.save(table)
@@ -116,7 +116,7 @@ def test_the_title_offers_continue_and_resumes_the_position(home):
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     seats = [SeatConfig("You", human=True)] + [SeatConfig(f"AI {i}") for i in range(3)]
-    table = Table("nanning", {}, seats, seed=12, rounds=4)
+    table = Host("nanning", {}, seats, seed=12, rounds=4)
     play(table, 25)
     saves.save(table)
     pygame.init()

@@ -1,11 +1,11 @@
 from game import replays, stats
-from game.table import SeatConfig, Table
+from game.host import Host, SeatConfig
 
 
 def test_statistics_count_what_the_replays_record(tmp_path, monkeypatch):
     monkeypatch.setenv("LINGNAN_HOME", str(tmp_path))
     seats = [SeatConfig("Ana", human=True), SeatConfig("B"), SeatConfig("C"), SeatConfig("D")]
-    table = Table("nanning", {}, seats, seed=3, rounds=6)
+    table = Host("nanning", {}, seats, seed=3, rounds=6)
     table.autoplay.add(0)
     expected = {"rounds": 0, "wins": 0, "self": 0, "dealins": 0, "net": 0}
     for _ in range(6):

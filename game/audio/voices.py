@@ -15,7 +15,7 @@
 
 Each seat has its own speaker, picked from the current dialect's packs alternating male and female (seat 0 male,
 seat 1 female, ...) and stable for the seat; each line is panned toward the seat's side of the screen as the viewer
-sees it (game.ui.layout.relative_positions: bottom centre, right, top centre and quieter, left).
+sees it (game.seating.side_of: bottom centre, right, top centre and quieter, left).
 
 Lines never pile up: a new discard cuts any tile name still being said (that seat's or another's); a call or a win
 cuts the discard it answers; a seat says one thing at a time; table talk is dropped while anyone is speaking; lines
@@ -35,6 +35,7 @@ from typing import Any
 
 from game.audio.mixer import Mixer, wav_bytes
 from game.audio.packs import TALK_KINDS, VoicePacks, assets_dir
+from game.seating import side_of
 
 DIALECT_CHOICES = ("nanning", "baise", "mandarin", "mute")
 CALLS = {"pong": "pong", "kong": "kong", "chow": "chow", "concealed_kong": "concealed_kong",
@@ -53,25 +54,12 @@ TABLE_LINES = {"exhausted": "liuju", "ghost": "ghost"}
 # (left, right) gains per screen side: the viewer in the middle, the opposite seat centred but farther away
 SIDE_PAN = {"bottom": (1.0, 1.0), "right": (0.35, 1.0), "top": (0.7, 0.7), "left": (1.0, 0.35),
             "center": (0.85, 0.85)}
-SIDES = {4: ["bottom", "right", "top", "left"], 3: ["bottom", "right", "left"], 2: ["bottom", "top"]}
 
 TILE = "tile"
 CALL = "call"
 TALK = "talk"
 TABLE = "table"
 
-
-def side_of(seat: int | None, players: int, viewer: int | None) -> str:
-    """The screen side a seat sits on for the viewer; the same mapping as game.ui.layout.relative_positions."""
-    if seat is None:
-        return "center"
-    try:
-        from game.ui.layout import relative_positions
-
-        sides = relative_positions(players)
-    except Exception:
-        sides = SIDES.get(players, SIDES[4])
-    return sides[(seat - (viewer or 0)) % len(sides)]
 
 
 def _players(players: Any) -> int:

@@ -1,5 +1,6 @@
-import sys
+"""`python -m game.engine score|run|simulate` (contract: docs/engine-cli.md). The command line itself lives a layer
+up, in game.headless, since it needs the rule sets and the AI that the engine never imports."""
 
-from game.engine.cli import main
+from game.headless.engine_cli import main
 
-sys.exit(main())
+raise SystemExit(main())

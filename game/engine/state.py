@@ -8,7 +8,6 @@ tests all consume those events; `project(event, seat)` (see project.py) masks wh
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -18,7 +17,7 @@ from .melds import Meld
 from .scoring import Evaluation, WinContext
 from .tiles import (NUM_KINDS, NUM_PLAYABLE, TileSet, is_flower, parse_tile, tile_name, tile_names)
 from .variant import ScoreItem, Variant, Win
-from .wall import WallBreak, break_wall, deal, roll_dice, round_rng
+from .wall import PortableRng, WallBreak, break_wall, deal, roll_dice, round_rng
 
 TURN, CLAIM, ENDED = "turn", "claim", "ended"
 ACTION_TYPES = ("discard", "pong", "kong", "chow", "concealed_kong", "added_kong", "win", "pass", "escape")
@@ -148,7 +147,7 @@ class Round:
         self.version = 0
         self._eval_cache: dict[tuple, Evaluation | None] = {}
         self._legal_cache: tuple[tuple, list[Action]] = ((-1, -1), [])
-        self.rng = random.Random(f"{seed}:{round_no}:play")
+        self.rng = PortableRng.from_label(f"lingnan-mahjong:{seed}:{round_no}:play")  # portable, like the wall
 
     # ------------------------------------------------------------------ views
     def drawable(self) -> int:

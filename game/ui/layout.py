@@ -14,11 +14,6 @@ TILE_RATIO = 1.36  # face height / width
 DISCARDS_PER_ROW = {4: 7, 3: 9, 2: 11}
 
 
-def relative_positions(players: int) -> list[str]:
-    """Screen side of each seat relative to the viewer: the next seat (下家) sits to the viewer's right."""
-    return {4: ["bottom", "right", "top", "left"], 3: ["bottom", "right", "left"], 2: ["bottom", "top"]}[players]
-
-
 @dataclass
 class Layout:
     width: int

@@ -8,7 +8,7 @@ import pytest
 from game.engine.state import Action, round_from_scenario
 from game.engine.tiles import parse_tile, parse_tiles
 from game.settings import Settings
-from game.table import SeatConfig, Table
+from game.host import Host, SeatConfig
 from game.ui.app import App, Autoplay
 from game.ui.scenes.newgame import NewGameScene
 from game.ui.scenes.settlement import SettlementScene, StandingsScene
@@ -77,30 +77,29 @@ def test_start_a_game_from_the_title_and_discard_by_click(app):
         app.step(DT)
     else:
         raise AssertionError("the human never got a turn")
-    before = sum(1 for e in scene.table.log if e.get("type") == "discard" and e["actor"] == me)
+    before = sum(1 for e in scene.table.events if e.get("type") == "discard" and e["actor"] == me)
     rect = scene._hand_rects()[0]
     click(app, rect.center)
-    after = sum(1 for e in scene.table.log if e.get("type") == "discard" and e["actor"] == me)
+    after = sum(1 for e in scene.table.events if e.get("type") == "discard" and e["actor"] == me)
     assert after == before + 1
 
 
 def _claim_table(app) -> TableScene:
     """Seat 1 is human and holds a pair of 5p; seat 0 (AI, dealer) will discard a 5p."""
     seats = [SeatConfig("AI", human=False), SeatConfig("You", human=True), SeatConfig("AI 2"), SeatConfig("AI 3")]
-    table = Table("nanning", {}, seats, seed=1, rounds=1)
+    table = Host("nanning", {}, seats, seed=1, rounds=1)
     T = lambda s: parse_tiles(s.split())  # noqa: E731
     rnd, events = round_from_scenario(
         table.variant, table.options, 4, 0,
         [T("5p 1m 4m 7m 1s 4s 7s E S W N C F P"), T("5p 5p 2m 5m 8m 2s 5s 8s E S W N C"),
          T("3m 6m 9m 3s 6s 9s 9p E S W N F P"), T("1m 2m 3m 4p 9p 7s 8s 9s 1s 1s 1s 2s 2s")],
         T("W S E 9p 2p 3p 8p 8p"), context=table.session.context())
+    table.autoplay.discard(0)  # the test plays the dealer's discard itself
     table.load_round(rnd, events)
     scene = TableScene(app, table)
     app.push(scene)
     until(app, lambda: not scene.queue and scene.deal_shown is None and scene.wait <= 0)
-    table.autoplay.discard(0)  # the test plays the dealer's discard itself
-    table.submit(Action(0, "discard", parse_tile("5p")))
-    scene._pull()
+    table.answer(0, Action(0, "discard", parse_tile("5p")))
     return scene
 
 
@@ -108,7 +107,7 @@ def test_claim_a_pong_with_the_keyboard(app):
     scene = _claim_table(app)
     until(app, lambda: any(a.type == "pong" for a in scene._my_actions()))
     key(app, pygame.K_p)
-    assert any(e.get("type") == "pong" and e["actor"] == 1 for e in scene.table.log)
+    assert any(e.get("type") == "pong" and e["actor"] == 1 for e in scene.table.events)
     until(app, lambda: any(a.type == "discard" for a in scene._my_actions()))
 
 
@@ -116,7 +115,7 @@ def test_pass_with_the_space_bar(app):
     scene = _claim_table(app)
     until(app, lambda: any(a.type == "pass" for a in scene._my_actions()))
     key(app, pygame.K_SPACE)
-    assert not any(e.get("type") == "pong" for e in scene.table.log)
+    assert not any(e.get("type") == "pong" for e in scene.table.events)
     assert scene.table.round.window is None
 
 
@@ -140,33 +139,31 @@ def test_autoplay_reaches_the_settlement_and_the_standings(tmp_path):
 
 def test_hot_seat_hides_hands_behind_a_hand_over(app):
     seats = [SeatConfig("A", human=True), SeatConfig("B", human=True), SeatConfig("C"), SeatConfig("D")]
-    table = Table("nanning", {}, seats, seed=2, rounds=1)
+    table = Host("nanning", {}, seats, seed=2, rounds=1)
     scene = TableScene(app, table)
     app.push(scene)
-    from game.ui.scenes.handover import HandoverScene
 
-    # play until the other human must act: a hand-over screen covers the table
-    def human_turn_switch():
-        return isinstance(app.scene, HandoverScene)
+    def handing_over():
+        return scene.hotseat.handover_to is not None
 
-    until(app, lambda: human_turn_switch() or any(a.type == "discard" for a in scene._my_actions()))
-    if not human_turn_switch():
-        click(app, scene._hand_rects()[-1].center)
-        until(app, human_turn_switch)
-    handover = app.scene
-    assert handover.seat != scene.viewer
-    # the hand-over screen draws no tile of anyone's hand: it is opaque title art
-    assert not handover.overlay
+    until(app, handing_over)
+    first = scene.hotseat.handover_to
+    frames(app, 1)
+    assert scene.face_up == set()  # the hand-over screen is opaque: no tile of anyone's hand is drawn
+    key(app, pygame.K_ESCAPE)  # Esc on the hand-over changes nothing
+    assert scene.hotseat.handover_to == first and scene.hotseat.owner is None
     key(app, pygame.K_RETURN)
-    assert app.scene is scene and scene.viewer == handover.seat
-    assert all(t != "?" for t in scene.model.seats[scene.viewer].hand)
-    other = 0 if scene.viewer == 1 else 1
+    assert scene.hotseat.owner == first and scene.viewer == first
+    assert all(t != "?" for t in scene.model.seats[first].hand)
+    other = 1 - first
     assert all(t == "?" for t in scene.model.seats[other].hand)
+    frames(app, 1)
+    assert scene.face_up <= {first}
 
 
 def test_the_speaker_at_the_lower_right_switches_the_voice_dialect_at_once(app, tmp_path):
     seats = [SeatConfig("You", human=True), SeatConfig("B"), SeatConfig("C"), SeatConfig("D")]
-    scene = TableScene(app, Table("nanning", {}, seats, seed=4, rounds=1))
+    scene = TableScene(app, Host("nanning", {}, seats, seed=4, rounds=1))
     app.push(scene)
     frames(app, 3)
     speaker = next(r for r, kind, payload in scene.buttons if payload == "speaker")
@@ -186,7 +183,7 @@ def test_a_replay_steps_forward_and_back_and_jumps_to_the_calls(app):
     from game import replays
     from game.ui.scenes.replay import ReplayScene
 
-    table = Table("nanning", {}, [SeatConfig("You", human=True), SeatConfig("B"), SeatConfig("C"), SeatConfig("D")],
+    table = Host("nanning", {}, [SeatConfig("You", human=True), SeatConfig("B"), SeatConfig("C"), SeatConfig("D")],
                   seed=6, rounds=1)
     table.autoplay.add(0)
     table.start_round()

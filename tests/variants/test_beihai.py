@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine.cli import CliError, cmd_run, cmd_score
+from game.headless.engine_cli import CliError, cmd_run, cmd_score
 from game.engine.errors import EngineError
 from game.engine.invariants import play_random_round, random_action
 from game.engine.session import Session

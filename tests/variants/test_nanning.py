@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine.cli import CliError, cmd_run, cmd_score
+from game.headless.engine_cli import CliError, cmd_run, cmd_score
 from game.engine.errors import EngineError
 from game.engine.tiles import TileError
 from tests.variants.tiles_json import T, added_kong, concealed_kong, kong, pong, same, win

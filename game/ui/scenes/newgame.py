@@ -18,6 +18,8 @@ REGION_NAMES = {"nanning": ("南宁麻将", "南宁 · 百色 · 崇左"), "beih
                 "guiliu": ("桂柳麻将", "桂林 · 柳州"), "guangdong": ("广东麻将", "鸡平胡"), "hainan": ("海南麻将", "花牌 · 上嘎")}
 LEVELS = ("easy", "normal", "hard")
 ROUND_CHOICES = (4, 8, 16, 0)  # 0: until a player is out of coins
+MAX_NAME = 12
+AVATARS = 12  # faces to choose from
 
 
 class NewGameScene(MenuScene):
@@ -32,6 +34,12 @@ class NewGameScene(MenuScene):
         default_humans = [True, False, False, False] if mode == "ai" else [True, True, False, False]
         self.humans: list[bool] = list(last.get("humans", default_humans))
         self.levels: list[str] = list(last.get("levels", ["normal"] * 4))
+        # each human's own name, avatar and standing orders (自动胡 / 自动过), chosen here and kept
+        self.names: list[str] = [str(n)[:MAX_NAME] for n in last.get("names", [])]
+        self.avatars: list[int] = [int(a) for a in last.get("avatars", [])]
+        self.auto_win: list[bool] = [bool(x) for x in last.get("auto_win", [])]
+        self.auto_pass: list[bool] = [bool(x) for x in last.get("auto_pass", [])]
+        self.editing: int | None = None  # the seat whose name is being typed
         self._fix()
 
     # ---- state
@@ -47,6 +55,10 @@ class NewGameScene(MenuScene):
         self.options = {k: val for k, val in self.options.items() if k in names}
         self.humans = (self.humans + [False] * 4)[:4]
         self.levels = (self.levels + ["normal"] * 4)[:4]
+        self.names = (self.names + [""] * 4)[:4]
+        self.avatars = (self.avatars + [1, 2, 3, 4])[:4]
+        self.auto_win = (self.auto_win + [False] * 4)[:4]
+        self.auto_pass = (self.auto_pass + [False] * 4)[:4]
         if not any(self.humans[:self.players]):
             self.humans[0] = True
 
@@ -68,31 +80,67 @@ class NewGameScene(MenuScene):
         self._fix()
 
     def start(self) -> None:
-        from game.table import SeatConfig, Table
+        from game.host import Host as Table, SeatConfig
         from game.ui.scenes.table import TableScene
 
         if self.error():
             return
+        self.editing = None
         self.app.settings.last_setup[self.mode] = {
             "variant": self.variant_id, "players": self.players, "rounds": self.rounds, "options": self.options,
-            "humans": self.humans, "levels": self.levels}
+            "humans": self.humans, "levels": self.levels, "names": self.names, "avatars": self.avatars,
+            "auto_win": self.auto_win, "auto_pass": self.auto_pass}
         self.app.save()
         seats = []
         for i in range(self.players):
             if self.humans[i]:
-                name = self.app.t("Player {n}").format(n=i + 1) if self.mode == "hotseat" else self.app.t("You")
+                seats.append(SeatConfig(self.seat_name(i), human=True, level=self.levels[i], avatar=self.avatars[i],
+                                        auto_win=self.auto_win[i], auto_pass=self.auto_pass[i]))
             else:
-                name = self.app.t("AI {n}").format(n=i + 1)
-            seats.append(SeatConfig(name, human=self.humans[i], level=self.levels[i], avatar=i + 1))
+                seats.append(SeatConfig(self.app.t("AI {n}").format(n=i + 1), level=self.levels[i], avatar=i + 1))
         import time
 
         table = Table(self.variant_id, dict(self.options), seats, seed=int(time.time()),
                       rounds=self.rounds or None)
         self.app.replace(TableScene(self.app, table))
 
+    def seat_name(self, i: int) -> str:
+        """The name typed for a human seat, or the usual one."""
+        if self.names[i].strip():
+            return self.names[i].strip()
+        return self.app.t("Player {n}").format(n=i + 1) if self.mode == "hotseat" else self.app.t("You")
+
     # ---- input
     def on_enter(self) -> None:
         self.start()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """While a name is being typed, keys edit it (TEXTINPUT carries IME input: Chinese names work)."""
+        if self.editing is not None:
+            i = self.editing
+            if event.type == pygame.TEXTINPUT:
+                self.names[i] = (self.names[i] + event.text)[:MAX_NAME]
+                return
+            if event.type == pygame.KEYDOWN:
+                if event.key == pygame.K_BACKSPACE:
+                    self.names[i] = self.names[i][:-1]
+                elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+                    self.stop_editing()
+                return
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self.stop_editing()
+        super().handle(event)
+
+    def edit_name(self, i: int) -> None:
+        self.editing = i
+        pygame.key.start_text_input()
+
+    def stop_editing(self) -> None:
+        self.editing = None
+        pygame.key.stop_text_input()
+
+    def next_avatar(self, i: int) -> None:
+        self.avatars[i] = self.avatars[i] % AVATARS + 1
 
     # ---- drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -146,6 +194,8 @@ class NewGameScene(MenuScene):
             r = chip(app, surface, self.clicks, (cx, y - 4), app.t("AI"), not self.humans[i],
                      lambda i=i: self._set_human(i, False), size=15)
             cx = r.right + 20
+            if self.humans[i]:
+                cx = self._draw_human_seat(surface, i, cx, y)
             if not self.humans[i]:
                 level_names = {"easy": app.t("Easy"), "normal": app.t("Normal"), "hard": app.t("Hard")}
                 for lv in LEVELS:
@@ -219,6 +269,30 @@ class NewGameScene(MenuScene):
                self.app.pop, style="secondary")
         button(app, surface, self.clicks, pygame.Rect(w - 2 * bw - 190, h - bh - 24, 120, bh), app.t("Rules help"),
                self.help, style="secondary", size=17)
+
+    def _draw_human_seat(self, surface: pygame.Surface, i: int, x: int, y: int) -> int:
+        """A human seat: his face (click for another), his name (click to type), his standing orders."""
+        app = self.app
+        face = app.art.avatar(self.avatars[i], 26)
+        r = surface.blit(face, (x, y - 5))
+        self.clicks.add(r, lambda i=i: self.next_avatar(i))
+        box = pygame.Rect(r.right + 8, y - 5, 150, 28)
+        editing = self.editing == i
+        pygame.draw.rect(surface, (0, 0, 0), box, border_radius=6)
+        pygame.draw.rect(surface, GOLD if editing else (140, 130, 110), box, width=2 if editing else 1,
+                         border_radius=6)
+        shown = self.names[i] if editing else self.seat_name(i)
+        label = text(app, surface, (box.x + 8, box.y + 4), shown + ("|" if editing else ""), 15,
+                     (255, 255, 255) if editing or self.names[i] else MUTED)
+        del label
+        self.clicks.add(box, lambda i=i: self.edit_name(i))
+        cx = box.right + 12
+        for key, values, word in (("auto_win", self.auto_win, app.t("Auto win")),
+                                  ("auto_pass", self.auto_pass, app.t("Auto pass"))):
+            r = chip(app, surface, self.clicks, (cx, y - 4), word, values[i],
+                     lambda values=values, i=i: values.__setitem__(i, not values[i]), size=14)
+            cx = r.right + 6
+        return cx
 
     def help(self, option: str | None = None) -> None:
         from game.ui.scenes.rules import RulesScene

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game import replays
-from game.table import SeatConfig, Table
+from game.host import Host as Table, SeatConfig
 from game.ui.model import TableModel
 from game.ui.scenes.table import CALL_WORDS, TableScene
 from game.ui.widgets import GOLD, INK, MUTED, Clicks, MenuScene, button, panel, text

@@ -1,8 +1,12 @@
 """The table scene: the heart of the game.
 
-It draws a TableModel built from the viewer's projected events, paces those events with animations, lets bots
-play after a short pause, and turns clicks and keys into actions for the human seat on screen. Hot-seat play
-hides every hand behind a hand-over screen whenever a different human must act.
+It draws what its seat receives from the host (game.host) — a TableModel built from that seat's projected events —
+paces those events with animations, and turns clicks and keys into intents answering the seat's prompt. It never
+touches the round: the host owns it, with the bots, the claim timer, autosave and the replay log. The host's clock
+only runs while nothing is being animated, so the game never runs ahead of what the players have seen.
+
+Hot-seat play (several humans on one screen) follows game.hotseat: at most one hand face-up, hand-overs at moments
+that depend on public facts only, every human's claim answer collected before any of them shows.
 """
 
 from __future__ import annotations
@@ -13,15 +17,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine.seat_state import SeatState
 from game.engine.state import Action
 from game.engine.tiles import NUM_PLAYABLE, parse_tile
-from game.engine.view import seat_view
 from game.engine.wall import side_lengths
-from game.table import Table
+from game.host import Host, LocalSeat, Refused
+from game.hotseat import HotSeat
+from game.seating import relative_positions
 from game.ui.app import Scene
-from game.ui.layout import TILE_RATIO, Layout, relative_positions
+from game.ui.layout import TILE_RATIO, Layout
 from game.ui.model import TableModel
 from game.ui.node import ImageNode, Node, ease_out, ease_out_back
+from game.ui.widgets import GOLD, button, text
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -29,65 +36,90 @@ if TYPE_CHECKING:
 SIDE_TURNS = {"bottom": 0, "right": 1, "top": 2, "left": 3}  # quarter turns counter-clockwise for each side
 CALL_WORDS = {"win": "胡", "zimo": "自摸", "kong": "杠", "pong": "碰", "chow": "吃", "pass": "过",
               "concealed_kong": "暗杠", "added_kong": "补杠", "flower": "补花"}
-CALL_KEYS = {pygame.K_h: "win", pygame.K_g: "kong", pygame.K_p: "pong", pygame.K_c: "chow", pygame.K_SPACE: "pass",
-             pygame.K_ESCAPE: "pass"}
+# Esc is not a key for "pass": a win must never be thrown away by a stray key
+CALL_KEYS = {pygame.K_h: "win", pygame.K_g: "kong", pygame.K_p: "pong", pygame.K_c: "chow", pygame.K_SPACE: "pass"}
 # seconds each event holds the stage before the next one (at animation speed 1)
 PACE = {"start_round": 0.2, "deal": 0.05, "draw": 0.12, "discard": 0.45, "pong": 0.8, "kong": 0.9, "chow": 0.8,
         "concealed_kong": 0.9, "added_kong": 0.9, "flower": 0.5, "win": 1.6, "flip": 1.4, "exhausted": 1.2,
         "score": 0.15, "end_round": 0.4, "ghost": 0.9, "claim": 0.05}
 WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
+BOT_THINK = 0.35  # seconds an AI seat "thinks" before it plays (at animation speed 1)
 
 
 class TableScene(Scene):
-    def __init__(self, app: "App", table: Table, region: str | None = None, autosave: bool | None = None):
+    def __init__(self, app: "App", table: Host, region: str | None = None, autosave: bool | None = None):
         super().__init__(app)
         # the demo never touches a player's saved game unless asked (--autosave, for the crash test)
         self.autosave = autosave if autosave is not None else app.autoplay is None or app.autoplay.autosave
         self.table = table
         self.region = region or table.variant_id
         humans = [i for i, s in enumerate(table.seats) if s.human]
-        self.viewer = humans[0] if humans else 0
-        self.hotseat = len(humans) > 1
+        self.humans = humans
+        self.viewer = humans[0] if humans else 0  # the seat at the bottom of the screen
+        self.hotseat: HotSeat | None = None
+        if len(humans) > 1:
+            robbable = {kind for kind, rob in (("added_kong_declared", "added_kong"),)
+                        if table.variant.can_rob(table.options, rob)}
+            self.hotseat = HotSeat(humans, table.players, table.seats, robbable)
+        self.links: dict[int, LocalSeat] = {}
         self.model = TableModel(self.viewer)
-        self.cursor = 0  # next entry of table.log to present
-        self.queue: list[dict] = []
+        self.state = SeatState(self.viewer, table.variant, table.options)  # the shown seat's state: hints, counter
+        self.presented = -1  # number of the last event on screen
         self.wait = 0.0
-        self.think = 0.0
         self.effects = Node()
         self.buttons: list[tuple[pygame.Rect, str, object]] = []
         self.hover: int | None = None  # index into the viewer's drawn hand (hand + drawn tile)
         self.selected: int | None = None
         self.choice: list[Action] | None = None  # several kongs or chows to choose from
-        self.auto_win = False
-        self.auto_pass = False
         self.show_counter = False
         self.speaker_menu = False
         self.idle = 0.0  # seconds the human on screen has been thinking
         self.hurried = False
-        self.claim_clock = 0.0
         self.deal_shown: list[int] | None = None  # tiles shown per seat while dealing
         self.dice_anim = -99.0  # seconds of tumbling left; below zero the dice rest on the roll
         self.dice_faces = (1, 1)
         self.settlement_open = False
-        self.handover_to: int | None = None
+        self.notice: str | None = None  # why an intent was refused
         self.layout = Layout(*app.screen.get_size(), app.settings.tile_size)
         self.rng = random.Random(str(table.seed))
         self.flash_seat: int | None = None
-        self.shot_pending: list[str] = []
+        self.face_up: set[int] = set()  # seats whose concealed tiles the last frame drew face-up (privacy tests)
 
     # ------------------------------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
-        if self.table.round is None or self.table.round.finished:
-            self.table.start_round()
-            self._autosave()
-        self._pull()
+        table = self.table
+        table.autosave = table.keep_replays = self.autosave
+        table.think = self._pace(BOT_THINK)
+        table.claim_timer = self.app.settings.claim_timer or None
+        for seat in self.humans:
+            self.links[seat] = LocalSeat(seat)
+            table.attach(seat, self.links[seat])
+        if not self.humans:  # the demo: watch seat 0's view
+            self.links[self.viewer] = LocalSeat(self.viewer)
+            table.observe(self.viewer, self.links[self.viewer])
+        if table.round is None:
+            table.start_round()
+        elif table.round.finished:
+            # closed on the round-over screen: settle that round, then go on
+            self._open_settlement()
+            self._rebuild_for(self.viewer, at_end=True)
+            return
+        if table.current_actions:
+            # a resumed game: the position at once, no replayed animations
+            self._rebuild_for(self.viewer, at_end=True)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = Layout(size[0], size[1], self.app.settings.tile_size)
 
     def on_close(self) -> None:
         """The window is closing mid-round: keep the position."""
-        self._autosave()
+        if self.autosave:
+            from game import saves
+
+            try:
+                saves.save(self.table)
+            except OSError:
+                pass
 
     @property
     def fast(self) -> bool:
@@ -96,22 +128,50 @@ class TableScene(Scene):
     def _pace(self, seconds: float) -> float:
         return seconds * (0.15 if self.fast else 1.0)
 
-    def _pull(self) -> None:
-        """Queue the events the table produced since the last look, as the viewer may see them."""
-        fresh = self.table.events_for(self.viewer, self.cursor)
-        self.cursor = len(self.table.log)
-        self.queue.extend(fresh)
+    @property
+    def owner(self) -> int | None:
+        """The seat whose hand may be shown face-up now (None: every hand face-down, a hand-over is due)."""
+        if self.hotseat is not None:
+            return self.hotseat.owner
+        return self.viewer
 
-    def _rebuild_for(self, seat: int) -> None:
-        """Switch the view to another seat (hot-seat): the picture is rebuilt from that seat's projection."""
+    @property
+    def consulting(self) -> int | None:
+        """Hot-seat: the human being asked about the current tile."""
+        hs = self.hotseat
+        return hs.consult[0] if hs is not None and hs.consult else None
+
+    def _link(self) -> LocalSeat:
+        return self.links[self.viewer]
+
+    def _next_event(self) -> tuple[int, dict] | None:
+        for seq, e in self._link().events:
+            if seq > self.presented:
+                return seq, e
+        return None
+
+    @property
+    def queue(self) -> list[tuple[int, dict]]:
+        """Events the viewer's seat has received and the screen has not shown yet."""
+        return self._link().since(self.presented) if self.links else []
+
+    def _rebuild_for(self, seat: int, at_end: bool = False) -> None:
+        """Show the table from `seat`'s place: the picture is rebuilt from that seat's own events up to what is on
+        screen (or all of them: a resumed game), without animations."""
         self.viewer = seat
+        link = self.links[seat]
+        if at_end and link.events:
+            self.presented = max(self.presented, link.events[-1][0])
         self.model = TableModel(seat)
-        start = max(i for i, e in enumerate(self.table.log) if e.get("type") == "start_round")
-        self.model.apply_all(self.table.events_for(seat, start))
-        self.cursor = len(self.table.log)
-        self.queue = []
+        self.state = SeatState(seat, self.table.variant, self.table.options)
+        for seq, e in link.events:
+            if seq <= self.presented:
+                self.model.apply(e)
+                self.state.apply(e)
         self.hover = self.selected = None
         self.choice = None
+        self.deal_shown = None
+        self.dice_anim = -99.0
 
     # ------------------------------------------------------------------------------------------ pacing
     def update(self, dt: float) -> None:
@@ -125,24 +185,96 @@ class TableScene(Scene):
                 self.dice_faces = self.model.dice
             if before > -self._pace(0.15) >= self.dice_anim:
                 self._shot("dice")
+        if self.hotseat is not None and self.hotseat.handover_to is not None:
+            return  # the hand-over screen is up: nothing moves until the named player confirms
         if self.wait > 0:
             self.wait -= dt
             return
         if self.deal_shown is not None:
             self._advance_deal()
             return
-        if self.queue:
-            self._present(self.queue.pop(0))
+        if self.consulting is not None:
+            self._consult(dt)
             return
-        if self.settlement_open or self.handover_to is not None:
+        nxt = self._next_event()
+        if nxt is not None:
+            self._present(*nxt)
+            return
+        if self.settlement_open:
             return
         if self.model.finished:
             self._open_settlement()
             return
-        self._next_actor(dt)
+        self._idle(dt)
 
-    def _present(self, e: dict) -> None:
+    def _consult(self, dt: float) -> None:
+        """Hot-seat: the human being asked about the tile just thrown answers (or sees he has nothing to claim)."""
+        seat = self.consulting
+        assert seat is not None and self.hotseat is not None
+        if self.hotseat.owner != seat:
+            self._hand_over(seat)
+            return
+        prompt = self.links[seat].open_prompt
+        if prompt is not None and prompt.claim:
+            self._think(dt)
+            self.table.advance(dt)  # his claim timer runs; bots answer the same tile (shown after everyone's)
+
+    def _idle(self, dt: float) -> None:
+        """Nothing to show: a human whose turn it is gets the screen, else the host's clock runs (bots play)."""
+        hs = self.hotseat
+        turn = next((s for s, link in self.links.items()
+                     if link.open_prompt is not None and not link.open_prompt.claim and s in self.humans), None)
+        if hs is not None:
+            seat = hs.needs_handover(turn)
+            if seat is not None:
+                self._hand_over(seat)
+                return
+        if self.owner is not None and self.owner in self.links and self.links[self.owner].open_prompt is not None:
+            self._think(dt)
+        self.table.advance(dt)
+
+    def _think(self, dt: float) -> None:
+        """A long think draws a word from the table."""
+        self.idle += dt
+        if self.idle > 15 and not self.hurried:
+            self.hurried = True
+            others = [s for s in range(self.model.players) if s in self.table.autoplay]
+            if others:
+                self.app.audio.talk(self.rng.choice(others), "hurry", self.model.players, self.viewer)
+
+    def _hand_over(self, seat: int) -> None:
+        assert self.hotseat is not None
+        self.hotseat.hide()
+        self.hotseat.handover_to = seat
+        self.choice = None
+        self.hover = self.selected = None
+
+    def handover_done(self, seat: int) -> None:
+        assert self.hotseat is not None
+        self.hotseat.confirm(seat)
+        self._rebuild_for(seat)
+
+    def _nothing_to_claim_shown(self) -> bool:
+        seat = self.consulting
+        if seat is None or self.hotseat is None or self.hotseat.owner != seat or self.wait > 0:
+            return False
+        prompt = self.links[seat].open_prompt
+        return prompt is None or not prompt.claim
+
+    def nothing_to_claim(self) -> None:
+        """Hot-seat: the consulted human saw he has nothing to claim and goes on."""
+        seat = self.consulting
+        if seat is not None and self.hotseat is not None and self.hotseat.owner == seat:
+            prompt = self.links[seat].open_prompt
+            if prompt is None or not prompt.claim:
+                self.hotseat.consulted(seat)
+
+    def _present(self, seq: int, e: dict) -> None:
+        self.presented = seq
         self.model.apply(e)
+        self.state.apply(e)
+        if self.hotseat is not None:
+            self.hotseat.on_event(e)
         self.app.audio.on_event(e, self.model.players, self.viewer)
         kind = e["type"]
         self.wait = self._pace(PACE.get(kind, 0.1))
@@ -150,8 +282,8 @@ class TableScene(Scene):
             self.dice_anim = self._pace(1.3)
             self.wait = self._pace(1.3) + self._pace(0.9)
             self.deal_shown = None
-        elif kind == "deal" and e["seat"] == self.model.players - 1 or kind == "deal" and self._all_dealt():
-            if self.deal_shown is None and self._all_dealt():
+        elif kind == "deal" and self._all_dealt():
+            if self.deal_shown is None:
                 self.deal_shown = [0] * self.model.players
         elif kind in ("pong", "kong", "chow", "concealed_kong", "added_kong"):
             self._flash(e["actor"], CALL_WORDS[kind])
@@ -200,98 +332,31 @@ class TableScene(Scene):
         self.wait = self._pace(0.3)
         self._shot("deal")
 
-    def _next_actor(self, dt: float) -> None:
-        table = self.table
-        if table.round is None or table.round.finished:
-            return
-        bot_seats = [s for s in table.to_act() if s in table.autoplay]
-        humans = table.humans_to_act()
-        if bot_seats and not humans or bot_seats and self.app.autoplay:
-            self.think += dt
-            if self.think < self._pace(0.35):
-                return
-            self.think = 0.0
-            table.submit(table.bot_action(bot_seats[0]))
-            self._pull()
-            self._autosave()
-            return
-        if not humans:
-            return
-        seat = humans[0]
-        if seat != self.viewer:
-            if self.hotseat:
-                self.handover_to = seat
-                from game.ui.scenes.handover import HandoverScene
-
-                self.app.push(HandoverScene(self.app, self, seat))
-                return
-        self._assist(seat, dt)
-
     def _later(self, seconds: float, action) -> None:
         holder = Node()
         holder.tween("x", 1, seconds, on_done=lambda: (action(), self.effects.remove(holder)))
         self.effects.add(holder)
 
-    def _assist(self, seat: int, dt: float) -> None:
-        """Auto-win, auto-pass and the claim timer act for the human on screen; a long think draws a word."""
-        self.idle += dt
-        if self.idle > 15 and not self.hurried:
-            self.hurried = True
-            others = [s for s in range(self.model.players) if s in self.table.autoplay]
-            if others:
-                self.app.audio.talk(self.rng.choice(others), "hurry", self.model.players, self.viewer)
-        legal = self.table.legal(seat)
-        kinds = {a.type for a in legal}
-        if self.auto_win and "win" in kinds:
-            self._submit(Action(seat, "win"))
-            return
-        if "pass" in kinds:
-            if self.auto_pass and "win" not in kinds:
-                self._submit(Action(seat, "pass"))
-                return
-            limit = self.app.settings.claim_timer
-            if limit:
-                self.claim_clock += dt
-                if self.claim_clock >= limit:
-                    self._submit(Action(seat, "pass"))
-        else:
-            self.claim_clock = 0.0
-
-    def handover_done(self, seat: int) -> None:
-        self.handover_to = None
-        self._rebuild_for(seat)
-
     def _submit(self, action: Action) -> None:
-        self.claim_clock = 0.0
+        """Answer the shown seat's prompt with an intent; a refusal is shown, never applied."""
+        seat = action.seat
+        link = self.links.get(seat)
+        prompt = link.open_prompt if link is not None else None
         self.idle = 0.0
         self.hurried = False
         self.choice = None
         self.selected = None
-        self.table.submit(action)
-        self._pull()
-        self._autosave()
+        try:
+            self.table.intent(seat, prompt.id if prompt is not None else -1, action)
+            self.notice = None
+        except Refused as refusal:
+            self.notice = refusal.message
+            return
+        if prompt is not None and prompt.claim and self.consulting == seat and self.hotseat is not None:
+            self.hotseat.consulted(seat)
 
     def round_number(self) -> int:
         return self.table.rounds_played + 1
-
-    def _keep_replay(self) -> None:
-        from game import replays
-
-        try:
-            replays.write(self.table.round_replay())
-        except OSError:
-            pass
-
-    def _autosave(self) -> None:
-        """After every action: a crash or a closed window costs nothing (game.saves)."""
-        if not self.autosave:
-            return
-        from game import saves
-
-        try:
-            saves.save(self.table)
-        except OSError:
-            pass  # a full or read-only disk must not stop the game
 
     def _open_settlement(self) -> None:
         from game.ui.scenes.settlement import SettlementScene
@@ -302,24 +367,15 @@ class TableScene(Scene):
     def next_round(self) -> None:
         """Called by the settlement screen."""
         self.settlement_open = False
-        if self.autosave:
-            self._keep_replay()
-        self.table.finish_round()
-        if self.table.game_over():
-            from game import saves
+        if not self.table.next_round():
             from game.ui.scenes.settlement import StandingsScene
 
-            if self.autosave:
-                saves.discard()
             self.app.replace(StandingsScene(self.app, self.table))
             return
-        self.table.start_round()
-        self._autosave()
-        humans = [i for i, s in enumerate(self.table.seats) if s.human]
-        if self.hotseat:
-            self._rebuild_for(humans[0])
+        if self.hotseat is not None:
+            self.hotseat.hide()
         self.model = TableModel(self.viewer)
-        self._pull()
+        self.state = SeatState(self.viewer, self.table.variant, self.table.options)
 
     def _shot(self, name: str, delay: float = 0.0) -> None:
         if self.app.autoplay is None:
@@ -420,6 +476,20 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event) -> None:
+        hs = self.hotseat
+        if hs is not None and hs.handover_to is not None:
+            # only the hand-over's own button (or Enter) goes on; Esc and stray keys change nothing
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.handover_done(hs.handover_to)
+            elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                for rect, kind, payload in self.buttons:
+                    if kind == "handover" and rect.collidepoint(event.pos):
+                        self._press(kind, payload)
+            return
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN)
+                and self._nothing_to_claim_shown()):
+            self.nothing_to_claim()
+            return
         if event.type == pygame.MOUSEMOTION:
             self.hover = self._tile_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -456,23 +526,44 @@ class TableScene(Scene):
             self._press("call", kind)
 
     def _my_actions(self) -> list[Action]:
-        if self.queue or self.wait > 0 or self.deal_shown is not None or self.table.round is None:
+        """What the seat on screen may do now: its open prompt, once the screen has caught up with the game."""
+        seat = self.owner
+        if seat is None or seat not in self.links or seat in self.table.autoplay:
             return []
-        if self.viewer in self.table.autoplay or self.handover_to is not None:
+        if self.wait > 0 or self.deal_shown is not None:
             return []
-        return self.table.legal(self.viewer)
+        prompt = self.links[seat].open_prompt
+        if prompt is None:
+            return []
+        if self.hotseat is not None and prompt.claim:
+            if self.consulting != seat:
+                return []  # claims are answered only when he is asked, behind his own hand-over
+        elif self.queue:
+            return []
+        return list(prompt.actions)
+
+    def _standing_orders(self) -> tuple[bool, bool]:
+        seat = self.owner
+        if seat is None:
+            return False, False
+        cfg = self.table.seats[seat]
+        return cfg.auto_win, cfg.auto_pass
 
     def _press(self, kind: str, payload: object) -> None:
+        if kind == "handover":
+            self.handover_done(int(payload))  # type: ignore[arg-type]
+            return
+        if kind == "nothing":
+            self.nothing_to_claim()
+            return
         if kind == "toggle":
-            if payload == "auto_win":
-                self.auto_win = not self.auto_win
-            elif payload == "auto_pass":
-                self.auto_pass = not self.auto_pass
-            elif payload == "tuoguan":
-                if self.viewer in self.table.autoplay:
-                    self.table.autoplay.discard(self.viewer)
-                else:
-                    self.table.autoplay.add(self.viewer)
+            seat = self.owner
+            if payload == "auto_win" and seat is not None:
+                self.table.set_toggles(seat, auto_win=not self.table.seats[seat].auto_win)
+            elif payload == "auto_pass" and seat is not None:
+                self.table.set_toggles(seat, auto_pass=not self.table.seats[seat].auto_pass)
+            elif payload == "tuoguan" and seat is not None:
+                self.table.set_autoplay(seat, seat not in self.table.autoplay)
             elif payload == "counter":
                 self.show_counter = not self.show_counter
             elif payload == "speaker":
@@ -543,6 +634,11 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
+        self.face_up = set()
+        self.buttons = []
+        if self.hotseat is not None and self.hotseat.handover_to is not None:
+            self._draw_handover(surface, self.hotseat.handover_to)
+            return
         surface.blit(self.app.art.felt(self._region(), (w, h)), (0, 0))
         if not self.model.seats:
             return
@@ -551,7 +647,6 @@ class TableScene(Scene):
         self._draw_center(surface)
         for seat in range(self.model.players):
             self._draw_discards(surface, seat)
-        self.buttons = []
         for seat in range(self.model.players):
             self._draw_seat_info(surface, seat)
             self._draw_hand(surface, seat)
@@ -561,6 +656,40 @@ class TableScene(Scene):
         self.effects.draw(surface)
         if self.show_counter:
             self._draw_counter(surface)
+        if self._nothing_to_claim_shown():
+            self._draw_nothing_to_claim(surface)
+        if self.notice:
+            text(self.app, surface, (w // 2, self.layout.hand_y - 150), self.notice, 16, (255, 160, 140), False,
+                 "center")
+
+    def _draw_handover(self, surface: pygame.Surface, seat: int) -> None:
+        """Hot-seat hand-over: opaque, so nothing of the table shows until the named player confirms."""
+        w, h = surface.get_size()
+        surface.blit(self.app.art.title_background((w, h)), (0, 0))
+        name = self.table.seats[seat].name
+        text(self.app, surface, (w // 2, h // 2 - 80), self.app.t("Pass the screen to {name}").format(name=name),
+             36, GOLD, True, "center")
+        text(self.app, surface, (w // 2, h // 2 - 30), self.app.t("Everyone else, look away."), 20,
+             (230, 230, 220), False, "center")
+        label = self.app.t("I am {name}: show my hand").format(name=name)
+        rect = pygame.Rect(w // 2 - 170, h // 2 + 20, 340, 60)
+        pygame.draw.rect(surface, (150, 40, 30), rect, border_radius=14)
+        pygame.draw.rect(surface, GOLD, rect, width=2, border_radius=14)
+        text(self.app, surface, rect.center, label, 22, (255, 245, 225), True, "center")
+        self.buttons.append((rect, "handover", seat))
+
+    def _draw_nothing_to_claim(self, surface: pygame.Surface) -> None:
+        """Hot-seat: the consulted human has no claim on this tile; he says he has seen it (as long as a claim)."""
+        lay = self.layout
+        label = self.app.t("Nothing to claim — continue")
+        rect = pygame.Rect(0, 0, 320, 48)
+        rect.midbottom = (lay.width // 2, lay.hand_y - 40)
+        bg = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (0, 0, 0, 190), bg.get_rect(), border_radius=12)
+        pygame.draw.rect(bg, (255, 210, 90, 220), bg.get_rect(), width=2, border_radius=12)
+        surface.blit(bg, rect)
+        text(self.app, surface, rect.center, label, 18, (255, 240, 210), True, "center")
+        self.buttons.append((rect, "nothing", None))
 
     def _region(self) -> str:
         art = self.app.settings.table_art
@@ -734,6 +863,8 @@ class TableScene(Scene):
         # side seats' tiles a little narrower, so a long column clears the seat cards at either end
         sw = lay.small if side == "top" else max(20, round(lay.small * 0.88))
         open_hand = any(t != "?" for t in tiles)
+        if open_hand and tiles:
+            self.face_up.add(seat)
         turns = SIDE_TURNS[side]
         x, y = lay.side_anchor(side)
         pos = 0
@@ -794,6 +925,14 @@ class TableScene(Scene):
         can_discard = {a.tile for a in actions if a.type == "discard"}
         hints = self._ready_hints(tiles) if can_discard else {}
         hover_hint = None
+        revealed = self.model.finished or any(w["actor"] == seat for w in self.model.wins)
+        if self.owner != seat and not revealed:  # hot-seat: face-down until its player has the screen
+            back = self.app.tiles.back(self.layout.tw)
+            for r in rects[:len(tiles)]:
+                surface.blit(back, r.topleft)
+            tiles = []
+        elif tiles:
+            self.face_up.add(seat)
         for i, (tile, r) in enumerate(zip(tiles, rects)):
             lift = round(self.layout.tw * 0.25) if i in (self.hover, self.selected) else 0
             surface.blit(self._face(tile, self.layout.tw), (r.x, r.y - lift))
@@ -819,22 +958,21 @@ class TableScene(Scene):
             self._draw_waits(surface, hover_hint, rects[0].x if rects else 0)
 
     def _ready_hints(self, tiles: list[str]) -> dict[str, list]:
-        """For each discard that leaves the hand ready: its waits (kind, unseen, count)."""
-        rnd = self.table.round
-        if rnd is None or len(tiles) % 3 != 2:
+        """For each discard that leaves the hand ready: its waits (kind, unseen, count), from the seat's own state."""
+        if len(tiles) % 3 != 2:
             return {}
-        key = (rnd.version, self.viewer)
+        key = (self.presented, self.viewer)
         if getattr(self, "_hint_key", None) == key:
             return self._hints
-        view = seat_view(rnd, self.viewer)
-        hand = view.hand
+        state = self.state
+        hand = state.hand
         out: dict[str, list] = {}
         for tile in set(tiles):
             k = parse_tile(tile)
-            if k >= NUM_PLAYABLE:
+            if k >= NUM_PLAYABLE or not hand[k]:
                 continue
             hand[k] -= 1
-            waits = view.wait_details(hand)
+            waits = state.wait_details(hand)
             hand[k] += 1
             if waits:
                 out[tile] = waits
@@ -893,7 +1031,7 @@ class TableScene(Scene):
         width = size + max(name.get_width(), money.get_width()) + 26
         x, y = self._seat_card_pos(side, size, width)
         card = pygame.Surface((width, size + 8), pygame.SRCALPHA)
-        active = seat in self.table.to_act() and not self.model.finished
+        active = seat == self.model.current and not self.model.finished  # whose turn: public, never who may claim
         pygame.draw.rect(card, (60, 45, 10, 190) if active else (0, 0, 0, 130), card.get_rect(), border_radius=10)
         if active:
             pygame.draw.rect(card, (255, 200, 80, 230), card.get_rect(), width=2, border_radius=10)
@@ -950,14 +1088,16 @@ class TableScene(Scene):
             x += d + 14
         if self.choice:
             self._draw_choice(surface)
-        if "pass" in kinds and self.app.settings.claim_timer:
-            left = max(0, self.app.settings.claim_timer - self.claim_clock)
+        prompt = self.links[self.owner].open_prompt if self.owner in self.links else None
+        if actions and prompt is not None and prompt.deadline is not None:
+            left = max(0.0, prompt.deadline - self.table.clock)
             t = fonts.render(self.app.t("{n}s").format(n=f"{left:0.0f}"), 22, (255, 230, 150), bold=True)
             surface.blit(t, (x, y + d // 3))
         # toggles in a column at the lower left; the speaker at the lower right
-        toggles = [("rules", self.app.t("Rules help"), False), ("auto_win", self.app.t("Auto win"), self.auto_win),
-                   ("auto_pass", self.app.t("Auto pass"), self.auto_pass),
-                   ("tuoguan", self.app.t("Autoplay"), self.viewer in self.table.autoplay),
+        auto_win, auto_pass = self._standing_orders()
+        toggles = [("rules", self.app.t("Rules help"), False), ("auto_win", self.app.t("Auto win"), auto_win),
+                   ("auto_pass", self.app.t("Auto pass"), auto_pass),
+                   ("tuoguan", self.app.t("Autoplay"), self.owner is not None and self.owner in self.table.autoplay),
                    ("counter", self.app.t("Tile counter"), self.show_counter)]
         ty = lay.height - lay.edge - len(toggles) * 27
         for key, label, on in toggles:
@@ -1033,9 +1173,7 @@ class TableScene(Scene):
 
     def _choice_tiles(self, a: Action) -> list[int]:
         if a.type == "chow":
-            rnd = self.table.round
-            claimed = rnd.window.tile if rnd is not None and rnd.window is not None else a.tile
-            return sorted([*a.tiles, claimed])
+            return sorted([*a.tiles, a.tile])
         return [a.tile] * 4 if a.tile is not None else []
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
@@ -1052,11 +1190,11 @@ class TableScene(Scene):
 
     def _draw_counter(self, surface: pygame.Surface) -> None:
         """记牌器: how many of each kind this seat has not seen."""
-        rnd = self.table.round
-        if rnd is None:
-            return
-        unseen = seat_view(rnd, self.viewer).unseen()
-        kinds = [k for k in rnd.tile_set.kinds() if k < NUM_PLAYABLE]
+        if self.owner is None:
+            return  # every hand is face-down: the counter would tell what the hidden hand holds
+        unseen = self.state.unseen()
+        kinds = [k for k in self.table.variant.tile_set(self.table.options, self.table.players).kinds()
+                 if k < NUM_PLAYABLE]
         sw = max(22, round(self.layout.small * 0.8))
         cols = 9
         rows = math.ceil(len(kinds) / cols)

@@ -46,7 +46,7 @@ class TitleScene(MenuScene):
             self.start_autoplay()
 
     def start_autoplay(self) -> None:
-        from game.table import SeatConfig, Table
+        from game.host import Host as Table, SeatConfig
         from game.ui.scenes.table import TableScene
         from game.variants import get_variant
 

@@ -18,12 +18,12 @@ from typing import Any, NoReturn
 
 from game.variants import get_variant
 
-from .errors import BadInput, EngineError, IllegalAction, NotAWin
-from .melds import Meld
-from .scoring import FLAGS, WinContext
-from .state import CLAIM, CLAIM_TYPES, Action, round_from_scenario, validate_tiles
-from .tiles import NUM_KINDS, TileError, parse_tile, parse_tiles, tile_name
-from .variant import TableFacts, Win
+from game.engine.errors import BadInput, EngineError, IllegalAction, NotAWin
+from game.engine.melds import Meld
+from game.engine.scoring import FLAGS, WinContext
+from game.engine.state import CLAIM, CLAIM_TYPES, Action, round_from_scenario, validate_tiles
+from game.engine.tiles import NUM_KINDS, TileError, parse_tile, parse_tiles, tile_name
+from game.engine.variant import TableFacts, Win
 
 EXIT_BAD = 2
 
@@ -235,7 +235,7 @@ def cmd_run(doc: dict) -> dict:
 
 # ---------------------------------------------------------------------------------------------------- simulate
 def cmd_simulate(argv: list[str]) -> dict:
-    from .simulate import run_simulation
+    from game.headless.simulate import run_simulation
 
     parser = _Parser(prog="python -m game.engine simulate")
     parser.add_argument("--variant", required=True)

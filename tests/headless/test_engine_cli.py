@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine.cli import main
+from game.headless.engine_cli import main
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 

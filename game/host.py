@@ -1,0 +1,471 @@
+"""The host loop: one authoritative game and the seats connected to it. No pygame here.
+
+The host owns the round, the bots, the deadlines (claim timer, 托管), round progression, autosave and the replay
+log. Every seat — a local human, an AI and (next) a LAN client — is connected the same way, through a `SeatLink`:
+
+- it receives the game's events, numbered, as its seat may see them (`project`);
+- when it must act it receives a `Prompt` (`{seat, id, actions, deadline}`);
+- it answers with an intent naming the prompt: `host.intent(seat, prompt_id, action)`. A stale, wrong-seat or
+  illegal intent is refused (`Refused`, with a code and a reason) and changes nothing.
+
+Bots are seats like any other (`BotSeat`): they rebuild their seat's state from their own events and answer their
+prompts when the host's clock says they have thought long enough. The host's clock only moves when its owner calls
+`advance(dt)`: the table scene advances it while nothing is being animated, so the game never runs ahead of what
+the players have seen; headless callers use `run_bots()`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any, Protocol
+
+from game.ai import make_bot
+from game.engine.errors import IllegalAction
+from game.engine.project import project
+from game.engine.seat_state import SeatState
+from game.engine.session import Session
+from game.engine.state import CLAIM, Action, Round
+from game.variants import get_variant
+
+START_COINS = 1000
+
+
+@dataclass
+class SeatConfig:
+    name: str
+    human: bool = False
+    level: str = "normal"
+    avatar: int = 0
+    auto_win: bool = False  # 自动胡: take every win offered at once
+    auto_pass: bool = False  # 自动过: pass every claim that is not a win
+
+
+@dataclass
+class RoundRecord:
+    round_no: int
+    dealer: int
+    deltas: list[int]
+    exhausted: bool
+    wins: list[dict]
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What one seat must answer now. `deadline` is on the host's clock (None: no limit)."""
+
+    seat: int
+    id: int
+    actions: tuple[Action, ...]
+    deadline: float | None
+    opened: float
+
+    @property
+    def claim(self) -> bool:
+        """A claim answer (a discard or a kong that may be taken), not the seat's own turn."""
+        return any(a.type == "pass" for a in self.actions)
+
+    def kinds(self) -> set[str]:
+        return {a.type for a in self.actions}
+
+    def to_json(self) -> dict:
+        return {"type": "prompt", "seat": self.seat, "id": self.id, "actions": [a.to_json() for a in self.actions],
+                "deadline": self.deadline}
+
+
+class Refused(Exception):
+    """An intent the host will not apply. `code`: no_round, not_prompted, stale, wrong_seat, illegal."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def to_json(self) -> dict:
+        return {"type": "refused", "error": self.code, "message": self.message}
+
+
+class SeatLink(Protocol):
+    def event(self, seq: int, event: dict) -> None: ...
+
+    def prompt(self, prompt: Prompt) -> None: ...
+
+    def withdraw(self, prompt: Prompt) -> None:
+        """The prompt was answered for the seat (deadline, 托管) or the game moved on."""
+
+
+class BotSeat:
+    """An AI seat: its own seat state, rebuilt from its own events, and a bot that answers its prompts.
+
+    The host keeps one for every seat: it plays the AI seats, and stands in for a human seat in 托管 or when a
+    deadline passes. A bot's random choices are seeded from the game seed and the position, so a game resumed from
+    its save goes on exactly as it would have.
+    """
+
+    def __init__(self, host: "Host", seat: int, level: str):
+        self.host = host
+        self.seat = seat
+        self.level = level
+        self.bot = make_bot(level, f"{host.seed}:{seat}")
+        self.state = SeatState(seat, host.variant, host.options)
+        self.pending: Prompt | None = None
+
+    def event(self, seq: int, event: dict) -> None:
+        self.state.apply(event)
+
+    def prompt(self, prompt: Prompt) -> None:
+        self.pending = prompt
+
+    def withdraw(self, prompt: Prompt) -> None:
+        if self.pending is not None and self.pending.id == prompt.id:
+            self.pending = None
+
+    def choose(self, prompt: Prompt) -> Action:
+        rng = getattr(self.bot, "rng", None)
+        if isinstance(rng, random.Random):
+            rng.seed(f"{self.host.seed}:{self.seat}:{self.host.session.round_no}:{len(self.host.current_actions)}")
+        return self.bot.choose(self.state, list(prompt.actions))
+
+
+@dataclass
+class Host:
+    variant_id: str
+    options_raw: dict
+    seats: list[SeatConfig]
+    seed: int | str = 0
+    rounds: int | None = 4  # None: until a player can no longer sit (the rule set says when)
+    coins: list[int] | None = None
+    think: float = 0.0  # seconds an AI seat takes before it answers (host clock)
+    claim_timer: float | None = None  # seconds a human has to answer a claim before it is passed for him
+    autosave: bool = False
+    keep_replays: bool = False
+    on_change: Callable[["Host"], None] | None = None
+    start_with_coins: bool = True  # where the rule set plays for coins, seat everyone with START_COINS
+
+    def __post_init__(self) -> None:
+        self.variant = get_variant(self.variant_id)
+        self.players = len(self.seats)
+        self.options = self.variant.parse_options(self.options_raw, self.players)
+        if self.coins is None and self.start_with_coins and getattr(self.options, "coins", False):
+            self.coins = [START_COINS] * self.players
+        self.start_coins = list(self.coins) if self.coins is not None else None
+        self.session = Session(self.variant, self.options, self.players, self.seed, coins=self.coins)
+        self.round_actions: list[list[dict]] = []  # every finished round's actions: a game is seed + actions
+        self.current_actions: list[dict] = []
+        self.stand_ins = [BotSeat(self, i, s.level) for i, s in enumerate(self.seats)]
+        self.links: list[Any] = [self.stand_ins[i] if not s.human else None for i, s in enumerate(self.seats)]
+        self.autoplay: set[int] = {i for i, s in enumerate(self.seats) if not s.human}  # seats a bot answers now
+        self.round: Round | None = None
+        self.round_start: tuple[int, int, dict] = (0, 0, {})
+        self.round_first_event = 0
+        self.events: list[dict] = []  # every event of the game, unmasked; a seat's event number is its index here
+        self.history: list[RoundRecord] = []
+        self.prompts: dict[int, Prompt] = {}
+        self.observers: list[tuple[int | None, Any]] = []
+        self.clock = 0.0
+        self._prompt_ids = 0
+        self._answering = False
+
+    # ---------------------------------------------------------------- seats
+    def observe(self, seat: int | None, link: Any) -> None:
+        """Watch the game as `seat` sees it (None: every hand open) without answering for it: the demo's view."""
+        self.observers.append((seat, link))
+        for seq in range(self.round_first_event, len(self.events)):
+            link.event(seq, project(self.events[seq], seat))
+
+    def attach(self, seat: int, link: Any) -> None:
+        """Connect a seat (a local human's view, a LAN client). It is brought up to date: the current round's
+        events as its seat sees them, then its open prompt."""
+        self.links[seat] = link
+        for seq in range(self.round_first_event, len(self.events)):
+            link.event(seq, project(self.events[seq], seat))
+        if seat in self.prompts:
+            link.prompt(self.prompts[seat])
+
+    def set_autoplay(self, seat: int, on: bool) -> None:
+        """托管: the seat's stand-in bot answers for it (or stops doing so)."""
+        if on:
+            self.autoplay.add(seat)
+        elif self.seats[seat].human:
+            self.autoplay.discard(seat)
+
+    def set_toggles(self, seat: int, *, auto_win: bool | None = None, auto_pass: bool | None = None) -> None:
+        cfg = self.seats[seat]
+        if auto_win is not None:
+            cfg.auto_win = auto_win
+        if auto_pass is not None:
+            cfg.auto_pass = auto_pass
+        self._auto_answer()
+
+    # ---------------------------------------------------------------- flow
+    @property
+    def rounds_played(self) -> int:
+        return len(self.history)
+
+    def game_over(self) -> bool:
+        if self.round is not None and not self.round.finished:
+            return False
+        if self.rounds is not None:
+            return self.rounds_played >= self.rounds
+        return self.coins is not None and min(self.coins) < 32
+
+    def start_round(self, live: bool = True) -> list[dict]:
+        """Deal the next round. `live=False` while a save is replayed (no autosave, no standing orders)."""
+        self.current_actions = []
+        self.round_start = (self.session.round_no, self.session.dealer, self.session.context())
+        self.round, events = self.session.start_round()
+        self.round_first_event = len(self.events)
+        self._publish(events)
+        self._update_prompts()
+        if live:
+            self._changed()
+            self._auto_answer()
+        return events
+
+    def load_round(self, rnd: Round, events: list[dict]) -> None:
+        """Play a prepared round (a scenario in tests) at this table instead of dealing a new one."""
+        self.round = rnd
+        self.current_actions = []
+        self.round_first_event = len(self.events)
+        self._publish(events)
+        self._update_prompts()
+
+    def finish_round(self) -> RoundRecord:
+        rnd = self.round
+        assert rnd is not None and rnd.finished
+        if self.keep_replays:
+            self._keep_replay()
+        record = RoundRecord(self.session.round_no, rnd.dealer, rnd.deltas(), rnd.exhausted, rnd.result()["wins"])
+        self.session.finish_round(rnd)
+        self.history.append(record)
+        self.round_actions.append(self.current_actions)
+        self.current_actions = []
+        return record
+
+    def next_round(self) -> bool:
+        """After the settlement: close the round and deal the next; False when the game is over."""
+        self.finish_round()
+        if self.game_over():
+            if self.autosave:
+                from game import saves
+
+                saves.discard()
+            return False
+        self.start_round()
+        return True
+
+    def round_replay(self):
+        """The round in play (finished or not) as a replay of the game.replays format."""
+        from game.replays import record
+
+        round_no, dealer, context = self.round_start
+        return record(self, context, round_no, dealer, self.current_actions)
+
+    def _keep_replay(self) -> None:
+        from game import replays
+
+        try:
+            replays.write(self.round_replay())
+        except OSError:
+            pass  # a full disk must not stop the game
+
+    def _changed(self) -> None:
+        if self.autosave:
+            from game import saves
+
+            try:
+                saves.save(self)
+            except OSError:
+                pass  # a full or read-only disk must not stop the game
+        if self.on_change is not None:
+            self.on_change(self)
+
+    # ---------------------------------------------------------------- intents
+    def intent(self, seat: int, prompt_id: int, action: Action) -> list[dict]:
+        """A seat's answer to its prompt. Raises Refused (nothing changes) when it is not acceptable."""
+        if self.round is None or self.round.finished:
+            raise Refused("no_round", "no round is in progress")
+        if not 0 <= seat < self.players:
+            raise Refused("wrong_seat", f"there is no seat {seat}")
+        if action.seat != seat:
+            raise Refused("wrong_seat", f"seat {seat} cannot act for seat {action.seat}")
+        prompt = self.prompts.get(seat)
+        if prompt is None:
+            raise Refused("not_prompted", f"seat {seat} has nothing to answer now")
+        if prompt.id != prompt_id:
+            raise Refused("stale", f"prompt {prompt_id} is no longer open (the open one is {prompt.id})")
+        if action not in prompt.actions:
+            raise Refused("illegal", f"{action.type} is not one of the moves offered to seat {seat}")
+        return self._apply(action)
+
+    def answer(self, seat: int, action: Action) -> list[dict]:
+        """Answer the seat's open prompt, whatever its id (local callers that hold no prompt: tests, tools)."""
+        prompt = self.prompts.get(seat)
+        return self.intent(seat, prompt.id if prompt is not None else -1, action)
+
+    def replay_action(self, action: Action) -> list[dict]:
+        """Apply a recorded action (a resumed save): checked by the engine, not against a prompt."""
+        if self.round is None or self.round.finished:
+            raise IllegalAction("no round in progress")
+        return self._apply(action, live=False)
+
+    def _apply(self, action: Action, live: bool = True) -> list[dict]:
+        """Apply one action. Live play also autosaves and lets standing orders answer; a replayed action does
+        neither (the recorded actions already hold those answers)."""
+        assert self.round is not None
+        events = self.round.apply(action)
+        self.current_actions.append(action.to_json())
+        self._publish(events)
+        self._update_prompts()
+        if live:
+            self._changed()
+            self._auto_answer()
+        return events
+
+    # ---------------------------------------------------------------- prompts and the clock
+    def to_act(self) -> list[int]:
+        """Seats that must answer now (host-side knowledge: never shown to a seat)."""
+        rnd = self.round
+        if rnd is None or rnd.finished:
+            return []
+        if rnd.phase == CLAIM and rnd.window is not None:
+            return [s for s in rnd.window.options if s not in rnd.window.answers]
+        return [rnd.current]
+
+    def _update_prompts(self) -> None:
+        rnd = self.round
+        need = {seat: tuple(rnd.legal_actions(seat)) for seat in self.to_act()} if rnd is not None else {}
+        for seat, old in list(self.prompts.items()):
+            if need.get(seat) != old.actions:
+                del self.prompts[seat]
+                self._send(seat, "withdraw", old)
+        for seat, actions in need.items():
+            if seat in self.prompts or not actions:
+                continue
+            self._prompt_ids += 1
+            claim = any(a.type == "pass" for a in actions)
+            deadline = None
+            if claim and self.claim_timer and seat not in self.autoplay:
+                deadline = self.clock + self.claim_timer
+            prompt = Prompt(seat, self._prompt_ids, actions, deadline, self.clock)
+            self.prompts[seat] = prompt
+            self._send(seat, "prompt", prompt)
+
+    def _send(self, seat: int, what: str, prompt: Prompt) -> None:
+        link = self.links[seat]
+        stand_in = self.stand_ins[seat]
+        for target in (link, stand_in) if link is not stand_in else (link,):
+            if target is not None:
+                getattr(target, what)(prompt)
+
+    def _auto_answer(self) -> None:
+        """A human's standing orders (自动胡, 自动过) answer at once, before anyone is shown the prompt."""
+        if self._answering:
+            return
+        self._answering = True
+        try:
+            while True:
+                for seat, prompt in sorted(self.prompts.items()):
+                    cfg = self.seats[seat]
+                    if seat in self.autoplay:
+                        continue
+                    kinds = prompt.kinds()
+                    if cfg.auto_win and "win" in kinds:
+                        self._apply(Action(seat, "win"))
+                        break
+                    if cfg.auto_pass and prompt.claim and "win" not in kinds:
+                        self._apply(Action(seat, "pass"))
+                        break
+                else:
+                    return
+        finally:
+            self._answering = False
+
+    def advance(self, dt: float) -> bool:
+        """Move the host's clock; an AI (or 托管) seat that has thought long enough answers, and a human whose
+        deadline passed is answered for. At most one action per call, so the caller can show it. True if acted."""
+        self.clock += dt
+        for seat, prompt in sorted(self.prompts.items()):
+            if seat in self.autoplay and self.clock - prompt.opened >= self.think:
+                self._apply(self.stand_ins[seat].choose(prompt))
+                return True
+        for seat, prompt in sorted(self.prompts.items()):
+            if prompt.deadline is not None and self.clock >= prompt.deadline:
+                default = Action(seat, "pass") if prompt.claim else self.stand_ins[seat].choose(prompt)
+                self._apply(default)
+                return True
+        return False
+
+    def run_bots(self, limit: int = 10_000) -> int:
+        """Let AI seats play, without waiting, until a human must answer or the round ends. Returns the actions."""
+        n = 0
+        while n < limit and self.prompts and any(s in self.autoplay for s in self.prompts):
+            seat = min(s for s in self.prompts if s in self.autoplay)
+            self._apply(self.stand_ins[seat].choose(self.prompts[seat]))
+            n += 1
+        return n
+
+    def step_bot(self) -> list[dict] | None:
+        """Let the first AI (or 托管) seat with an open prompt answer at once; None when only humans must act."""
+        for seat in sorted(self.prompts):
+            if seat in self.autoplay:
+                return self._apply(self.stand_ins[seat].choose(self.prompts[seat]))
+        return None
+
+    def humans_to_act(self) -> list[int]:
+        return [s for s in self.prompts if s not in self.autoplay]
+
+    # ---------------------------------------------------------------- events
+    def _publish(self, events: list[dict]) -> None:
+        for e in events:
+            seq = len(self.events)
+            self.events.append(e)
+            for seat in range(self.players):
+                seen = project(e, seat)
+                link = self.links[seat]
+                if link is not None:
+                    link.event(seq, seen)
+                if self.stand_ins[seat] is not link:
+                    self.stand_ins[seat].event(seq, seen)
+            for seat, link in self.observers:
+                link.event(seq, project(e, seat))
+
+    def events_for(self, seat: int | None, start: int = 0) -> list[dict]:
+        """The game's events from `start` as `seat` may see them (None: the open view)."""
+        return [project(e, seat) for e in self.events[start:]]
+
+    def round_events(self, seat: int | None) -> list[dict]:
+        return self.events_for(seat, self.round_first_event)
+
+    def totals(self) -> list[int]:
+        return list(self.session.totals)
+
+    def describe(self) -> dict[str, Any]:
+        return {"variant": self.variant_id, "options": self.options_raw, "players": self.players,
+                "seed": self.seed, "seats": [asdict(s) for s in self.seats], "rounds": self.rounds}
+
+
+class LocalSeat:
+    """A seat played on this machine (or only watched): keeps the seat's events of the current round, numbered,
+    and its open prompt, for a front end to show at its own pace. `observe` links only watch."""
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self.events: list[tuple[int, dict]] = []  # this round's events as the seat sees them
+        self.open_prompt: Prompt | None = None
+
+    def event(self, seq: int, event: dict) -> None:
+        if event.get("type") == "start_round":
+            self.events = []
+        self.events.append((seq, event))
+
+    def prompt(self, prompt: Prompt) -> None:
+        self.open_prompt = prompt
+
+    def withdraw(self, prompt: Prompt) -> None:
+        if self.open_prompt is not None and self.open_prompt.id == prompt.id:
+            self.open_prompt = None
+
+    def since(self, seq: int) -> list[tuple[int, dict]]:
+        return [(s, e) for s, e in self.events if s > seq]

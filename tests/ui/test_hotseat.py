@@ -1,0 +1,143 @@
+"""Hot-seat through the real UI: injected clicks and keys play whole rounds with 2 and 4 humans in every rule set.
+
+On every frame the renderer reports which seats' concealed tiles it drew face-up; nobody's may be, except the one
+player who has the screen (and hands the round has opened: a win, the round's end). Hand-overs are answered with
+Esc first (which must change nothing), then Enter.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.host import Host, SeatConfig
+from game.settings import Settings
+from game.ui.app import App
+from game.ui.scenes.settlement import SettlementScene, StandingsScene
+from game.ui.scenes.table import TableScene
+from game.engine.tiles import tile_name
+from game.variants import get_variant, variant_ids
+
+DT = 0.1
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("LINGNAN_HOME", str(tmp_path))
+    pygame.init()
+    a = App(Settings(animation_speed=3.0), save=False)
+    yield a
+    pygame.quit()
+
+
+def press(app: App, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+
+
+def click(app: App, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+
+
+def opened(scene: TableScene) -> set[int]:
+    """Seats whose hands the round itself has laid open."""
+    m = scene.model
+    if m.finished:
+        return set(range(m.players))
+    return {w["actor"] for w in m.wins}
+
+
+def check_frame(scene: TableScene) -> None:
+    hs = scene.hotseat
+    if hs.handover_to is not None:
+        assert scene.face_up == set(), "a hand was drawn face-up behind the hand-over screen"
+        return
+    allowed = ({hs.owner} if hs.owner is not None else set()) | opened(scene)
+    assert scene.face_up <= allowed, f"seat(s) {scene.face_up - allowed} drawn face-up while {hs.owner} owns the screen"
+    last = scene.table.events[scene.presented] if scene.presented >= 0 else {}
+    if last.get("type") == "discard" and not opened(scene):
+        assert last["actor"] not in scene.face_up, "a hand stayed face-up after its player discarded"
+
+
+def check_model(scene: TableScene) -> None:
+    """Once the screen has caught up, the owner's hand on screen is his hand in the engine."""
+    owner = scene.hotseat.owner
+    rnd = scene.table.round
+    if owner is None or scene.queue or rnd is None or rnd.finished:
+        return
+    assert sorted(scene._my_tiles()) == sorted(tile_name(k) for k in rnd.seats[owner].concealed_list())
+
+
+def play(app: App, scene: TableScene, rng: random.Random, limit: int = 40000) -> dict:
+    seen = {"handovers": 0, "nothing": 0, "claims": 0, "discards": 0}
+    handled = None
+    for _ in range(limit):
+        if not app.running:
+            break
+        top = app.scene
+        if isinstance(top, StandingsScene):
+            break
+        if isinstance(top, SettlementScene):
+            press(app, pygame.K_RETURN)
+            app.step(DT)
+            continue
+        hs = scene.hotseat
+        if hs.handover_to is not None:
+            if handled != ("handover", hs.handover_to, scene.presented):
+                handled = ("handover", hs.handover_to, scene.presented)
+                seen["handovers"] += 1
+                press(app, pygame.K_ESCAPE)  # Esc first: it must change nothing
+                app.step(DT)
+                check_frame(scene)
+                assert hs.handover_to is not None and hs.owner is None
+            press(app, pygame.K_RETURN)
+        elif scene._nothing_to_claim_shown():
+            seen["nothing"] += 1
+            press(app, pygame.K_SPACE)
+        else:
+            kinds = {a.type for a in scene._my_actions()}
+            if "win" in kinds:
+                press(app, pygame.K_h)
+            elif "pass" in kinds:
+                seen["claims"] += 1
+                if "pong" in kinds and rng.random() < 0.4:
+                    press(app, pygame.K_p)
+                elif "chow" in kinds and rng.random() < 0.4:
+                    press(app, pygame.K_c)
+                    app.step(DT)
+                    press(app, pygame.K_1)
+                else:
+                    press(app, pygame.K_SPACE)
+            elif "discard" in kinds:
+                seen["discards"] += 1
+                check_model(scene)
+                rects = scene._hand_rects()
+                click(app, rng.choice(rects).center)
+        app.step(DT)
+        if app.scene is scene or isinstance(app.scene, SettlementScene):
+            check_frame(scene)
+    else:
+        raise AssertionError("the hot-seat game did not finish")
+    return seen
+
+
+def hotseat_cases():
+    for vid in variant_ids():
+        variant = get_variant(vid)
+        players = max(variant.player_counts)
+        yield pytest.param(vid, players, (0, 2), 2, id=f"{vid}-2humans")
+        yield pytest.param(vid, players, tuple(range(players)), 1, id=f"{vid}-{players}humans")
+
+
+@pytest.mark.parametrize("vid,players,humans,rounds", list(hotseat_cases()))
+def test_hot_seat_never_shows_a_hand_to_the_wrong_player(app, vid, players, humans, rounds):
+    seats = [SeatConfig(f"P{i + 1}", human=i in humans, avatar=i + 1) for i in range(players)]
+    table = Host(vid, {}, seats, seed=7, rounds=rounds)
+    scene = TableScene(app, table)
+    app.push(scene)
+    seen = play(app, scene, random.Random(f"{vid}:{humans}"))
+    assert table.rounds_played == rounds and isinstance(app.scene, StandingsScene)
+    assert seen["handovers"] >= 2 and seen["discards"] >= 4
+    # every discard by a human or an AI asked the other humans, whether or not they could claim
+    assert seen["nothing"] + seen["claims"] > 0
