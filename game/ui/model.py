@@ -1,14 +1,23 @@
-"""The picture of a table, built only from one seat's projected event stream (no pygame).
+"""The picture of a table, read from the engine's seat state (no pygame).
 
-Live play, hot-seat, LAN and replays feed the same events into a TableModel; the table scene draws the model.
-A seat's own tiles are known; others' concealed tiles are "?" until the round's end reveals them.
+Live play, hot-seat, LAN and replays feed the same projected events into a TableModel; the table scene draws it.
+The tiles are tracked by `game.engine.seat_state.SeatState` — the same state the AI reads, checked against the
+engine after every action by the property tests — so the picture cannot drift from the game. This module only
+turns that state into what the renderer wants: tile names, a hand with the drawn tile set apart, meld dicts.
+
+A seat's own tiles are known; others' concealed tiles are "?" until a win or the round's end opens them. The open
+view (viewer None: replays, where every event arrives unmasked) keeps one state per seat, each of which knows its
+own hand.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.engine.project import HIDDEN
+from game.engine.seat_state import SeatState
+from game.engine.tiles import NUM_KINDS, tile_name
 
 
 @dataclass
@@ -21,188 +30,172 @@ class SeatModel:
     delta: int = 0  # this round's running score
     escaped: bool = False
 
-    def take(self, tiles: list[str]) -> None:
-        for t in tiles:
-            if t in self.hand:
-                self.hand.remove(t)
-            elif HIDDEN in self.hand:
-                self.hand.remove(HIDDEN)
-            elif self.hand:
-                self.hand.pop()
-            if self.drawn == t or (self.drawn is not None and t == HIDDEN):
-                self.drawn = None
+
+def _meld_dict(m: Any) -> dict:
+    return {"type": m.type, "tiles": [tile_name(k) if k >= 0 else HIDDEN for k in m.tiles], "from": m.from_seat,
+            "claimed": tile_name(m.claimed) if m.claimed is not None else None}
 
 
-@dataclass
 class TableModel:
-    viewer: int | None  # the seat whose view this is; None: every hand open (replays)
-    players: int = 4
-    variant: str = ""
-    round_no: int = 0
-    dealer: int = 0
-    current: int = 0
-    wall_total: int = 0
-    tail: int = 0
-    tiles_left: int = 0
-    dice: tuple[int, int] | None = None
-    wall_break: dict | None = None
-    ghost: str | None = None
-    indicator: str | None = None
-    seats: list[SeatModel] = field(default_factory=list)
-    last_discard: tuple[int, int] | None = None  # (seat, index in his row)
-    claim_window: dict | None = None
-    wins: list[dict] = field(default_factory=list)
-    scores: list[dict] = field(default_factory=list)
-    flips: list[dict] = field(default_factory=list)
-    finished: bool = False
-    exhausted: bool = False
-    end: dict | None = None
-    draws_made: int = 0  # tiles taken from the wall this round (the wall picture shrinks by these)
+    def __init__(self, viewer: int | None, variant: Any, options: Any, players: int = 4):
+        self.viewer = viewer
+        self.rule_set = variant
+        self.variant = variant.id  # the rule set's id, as the events name it
+        self.options = options
+        self.players = players
+        self.dice: tuple[int, int] | None = None
+        # the viewer's own state (the open view: seat 0's, for the public facts); in the open view one per seat
+        self.state = SeatState(viewer if viewer is not None else 0, variant, options)
+        self.open_states: list[SeatState] = []
+        self._seats: list[SeatModel] = []
+        self._seen_version = -1
+        self.started = False
+        self.drawer: int | None = None  # the seat holding a freshly drawn tile apart from his hand
 
+    # ---- feeding
     def apply(self, e: dict) -> None:
-        handler = getattr(self, "_on_" + e.get("type", ""), None)
-        if handler is not None:
-            handler(e)
+        if e.get("type") == "start_round":
+            self.players = e["players"]
+            self.dice = tuple(e["wall_break"]["dice"]) if e.get("wall_break") else None
+            self.started = True
+            if self.viewer is None:
+                self.open_states = [SeatState(s, self.rule_set, self.options) for s in range(self.players)]
+        kind = e.get("type")
+        if kind == "draw":
+            self.drawer = e["actor"]
+        elif kind not in ("score", "claim", "ghost", "flip", "deal"):
+            self.drawer = None
+        self.state.apply(e)
+        for st in self.open_states:
+            st.apply(e)
 
     def apply_all(self, events: list[dict]) -> "TableModel":
         for e in events:
             self.apply(e)
         return self
 
-    # ---- handlers
-    def _on_start_round(self, e: dict) -> None:
-        self.players = e["players"]
-        self.variant = e["variant"]
-        self.round_no = e["round"]
-        self.dealer = self.current = e["dealer"]
-        self.wall_total = e["wall"]
-        self.tail = e["tail"]
-        self.wall_break = e.get("wall_break")
-        self.dice = tuple(e["wall_break"]["dice"]) if e.get("wall_break") else None
-        self.seats = [SeatModel() for _ in range(self.players)]
-        self.tiles_left = e["wall"] - e["tail"]
-        self.ghost = self.indicator = None
-        self.last_discard = None
-        self.wins, self.scores, self.flips = [], [], []
-        self.finished = self.exhausted = False
-        self.end = None
-        self.draws_made = 0
+    # ---- public facts, straight from the state
+    @property
+    def dealer(self) -> int:
+        return self.state.dealer
 
-    def _on_deal(self, e: dict) -> None:
-        self.seats[e["seat"]].hand = list(e["tiles"])
-        self.draws_made += len(e["tiles"])  # the live wall count already excludes the deal
+    @property
+    def current(self) -> int:
+        return self.state.current
 
-    def _on_ghost(self, e: dict) -> None:
-        self.ghost, self.indicator = e["ghost"], e.get("indicator")
+    @property
+    def round_no(self) -> int:
+        return self.state.round_no
 
-    def _on_draw(self, e: dict) -> None:
-        s = self.seats[e["actor"]]
-        if s.drawn is not None:
-            s.hand.append(s.drawn)
-        s.drawn = e["tile"]
-        self.current = e["actor"]
-        self.tiles_left = e["left"]
-        self.draws_made += 1
-        self.claim_window = None
+    @property
+    def wall_total(self) -> int:
+        return self.state.wall_total
 
-    def _on_flower(self, e: dict) -> None:
-        s = self.seats[e["actor"]]
-        s.take([e["tile"]])
-        s.flowers.append(e["tile"])
+    @property
+    def tail(self) -> int:
+        return self.state.tail
 
-    def _on_discard(self, e: dict) -> None:
-        s = self.seats[e["actor"]]
-        if e["tsumogiri"] and s.drawn is not None:
-            s.drawn = None
-        else:
-            s.take([e["tile"]])
-            if s.drawn is not None:
-                s.hand.append(s.drawn)
-                s.drawn = None
-        s.discards.append([e["tile"], False])
-        self.last_discard = (e["actor"], len(s.discards) - 1)
-        self.current = e["actor"]
+    @property
+    def tiles_left(self) -> int:
+        return self.state.tiles_left
 
-    def _claimed_discard(self, target: int | None) -> None:
-        if target is None or self.last_discard is None or self.last_discard[0] != target:
-            return
-        seat, index = self.last_discard
-        self.seats[seat].discards[index][1] = True
-        self.last_discard = None
+    @property
+    def wall_break(self) -> dict | None:
+        return self.state.wall_break
 
-    def _meld(self, e: dict, mtype: str) -> None:
-        s = self.seats[e["actor"]]
-        if s.drawn is not None:
-            s.hand.append(s.drawn)
-            s.drawn = None
-        s.take(e["consumed"])
-        tiles = sorted([e["tile"], *e["consumed"]]) if mtype == "chow" else [e["tile"]] * (len(e["consumed"]) + 1)
-        s.melds.append({"type": mtype, "tiles": tiles, "from": e.get("target"), "claimed": e["tile"]})
-        self._claimed_discard(e.get("target"))
-        self.current = e["actor"]
+    @property
+    def ghost(self) -> str | None:
+        return tile_name(self.state.ghost) if self.state.ghost is not None else None
 
-    def _on_pong(self, e: dict) -> None:
-        self._meld(e, "pong")
+    @property
+    def indicator(self) -> str | None:
+        return tile_name(self.state.indicator) if self.state.indicator is not None else None
 
-    def _on_chow(self, e: dict) -> None:
-        self._meld(e, "chow")
+    @property
+    def last_discard(self) -> tuple[int, int] | None:
+        return self.state.last_discard
 
-    def _on_kong(self, e: dict) -> None:
-        self._meld(e, "kong")
+    @property
+    def wins(self) -> list[dict]:
+        return self.state.wins
 
-    def _on_concealed_kong(self, e: dict) -> None:
-        s = self.seats[e["actor"]]
-        if s.drawn is not None:
-            s.hand.append(s.drawn)
-            s.drawn = None
-        s.take(e["consumed"])
-        s.melds.append({"type": "concealed_kong", "tiles": list(e["consumed"]), "from": None, "claimed": None})
+    @property
+    def scores(self) -> list[dict]:
+        return self.state.scores
 
-    def _on_added_kong(self, e: dict) -> None:
-        s = self.seats[e["actor"]]
-        if s.drawn is not None:
-            s.hand.append(s.drawn)
-            s.drawn = None
-        s.take([e["tile"]])
-        for m in s.melds:
-            if m["type"] == "pong" and m["tiles"][0] == e["tile"]:
-                m["type"] = "added_kong"
-                m["tiles"] = [e["tile"]] * 4
+    @property
+    def flips(self) -> list[dict]:
+        return self.state.flips
 
-    def _on_score(self, e: dict) -> None:
-        self.scores.append(e)
-        for i, d in enumerate(e["deltas"]):
-            self.seats[i].delta += d
+    @property
+    def finished(self) -> bool:
+        return self.state.finished
 
-    def _on_flip(self, e: dict) -> None:
-        self.flips.append(e)
+    @property
+    def exhausted(self) -> bool:
+        return self.state.exhausted
 
-    def _on_win(self, e: dict) -> None:
-        self.wins.append(e)
-        s = self.seats[e["actor"]]
-        s.hand = [t for t in e["hand"]]
-        s.drawn = None
-        if e.get("target") is not None:
-            self._claimed_discard(e["target"])
+    @property
+    def end(self) -> dict | None:
+        return self.state.end
 
-    def _on_escape(self, e: dict) -> None:
-        self.seats[e["actor"]].escaped = True
-
-    def _on_exhausted(self, e: dict) -> None:
-        self.exhausted = True
-
-    def _on_end_round(self, e: dict) -> None:
-        self.finished = True
-        self.end = e
-        won = {w["actor"] for w in self.wins}
-        for i, s in enumerate(self.seats):
-            if i not in won:
-                s.hand = list(e["hands"][i])
-                s.drawn = None
-
-    # ---- queries
-    def hand_of(self, seat: int) -> list[str]:
-        return list(self.seats[seat].hand)
+    @property
+    def draws_made(self) -> int:
+        """Tiles taken from the wall this round, the deal included (the wall picture shrinks by these)."""
+        if not self.started:
+            return 0
+        st = self.state
+        return 13 * self.players + 1 + (st.wall_total - st.tail - st.tiles_left)
 
     def seat_wind(self, seat: int) -> str:
         return "ESWN"[(seat - self.dealer) % self.players]
+
+    def hand_of(self, seat: int) -> list[str]:
+        return list(self.seats[seat].hand)
+
+    # ---- the seats as the renderer draws them
+    @property
+    def seats(self) -> list[SeatModel]:
+        if not self.started:
+            return []
+        version = self.state.version + sum(s.version for s in self.open_states)
+        if version != self._seen_version:
+            self._seats = [self._seat(i) for i in range(self.players)]
+            self._seen_version = version
+        return self._seats
+
+    def _known(self, seat: int) -> SeatState | None:
+        """The state that knows `seat`'s concealed tiles, if any."""
+        if self.viewer is None:
+            return self.open_states[seat] if seat < len(self.open_states) else None
+        return self.state if seat == self.viewer else None
+
+    def _seat(self, seat: int) -> SeatModel:
+        st = self.state
+        out = SeatModel()
+        revealed = st.revealed_hands[seat] if seat < len(st.revealed_hands) else None
+        known = self._known(seat)
+        if revealed is not None and (known is None or st.finished or any(w["actor"] == seat for w in st.wins)):
+            out.hand = [tile_name(k) for k in revealed]
+        elif known is not None:
+            counts = known.hand
+            drawn = known.drawn
+            if drawn is not None and counts[drawn]:
+                counts[drawn] -= 1
+                out.drawn = tile_name(drawn)
+            out.hand = [tile_name(k) for k in range(NUM_KINDS) for _ in range(counts[k])]
+        else:
+            size = st.hand_sizes[seat]
+            if self.drawer == seat and size:
+                out.hand, out.drawn = [HIDDEN] * (size - 1), HIDDEN
+            else:
+                out.hand = [HIDDEN] * size
+        melds = st.revealed_melds[seat] if st.revealed_melds is not None else st.melds[seat]
+        if known is not None and known is not st:
+            melds = known.own_melds if st.revealed_melds is None else melds
+        out.melds = [_meld_dict(m) for m in melds]
+        out.discards = [[tile_name(k), taken] for k, taken in st.all_discards[seat]]
+        out.flowers = [tile_name(k) for k in st.flowers[seat]]
+        out.delta = st.deltas[seat]
+        out.escaped = st.escaped[seat]
+        return out

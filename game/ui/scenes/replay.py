@@ -10,7 +10,6 @@ import pygame
 
 from game import replays
 from game.host import Host as Table, SeatConfig
-from game.ui.model import TableModel
 from game.ui.scenes.table import CALL_WORDS, TableScene
 from game.ui.widgets import GOLD, INK, MUTED, Clicks, MenuScene, button, panel, text
 
@@ -32,7 +31,7 @@ class ReplayScene(TableScene):
         super().__init__(app, table, autosave=False)
         first_human = next((i for i, hu in enumerate(humans) if hu), 0)
         self.viewer = first_human
-        self.model = TableModel(None)  # every hand open
+        self.model = self._new_model(None)  # every hand open
         self.index = 0  # events[:index] are on the table
         self.playing = True
         self.speed = 1.0
@@ -50,7 +49,7 @@ class ReplayScene(TableScene):
         self._step()  # start_round: the table appears
 
     def _rewind_to(self, index: int) -> None:
-        self.model = TableModel(None)
+        self.model = self._new_model(None)
         self.effects.clear()
         for e in self.events[:index]:
             self.model.apply(e)

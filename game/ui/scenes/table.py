@@ -62,8 +62,7 @@ class TableScene(Scene):
                         if table.variant.can_rob(table.options, rob)}
             self.hotseat = HotSeat(humans, table.players, table.seats, robbable)
         self.links: dict[int, LocalSeat] = {}
-        self.model = TableModel(self.viewer)
-        self.state = SeatState(self.viewer, table.variant, table.options)  # the shown seat's state: hints, counter
+        self.model = self._new_model(self.viewer)
         self.presented = -1  # number of the last event on screen
         self.wait = 0.0
         self.effects = Node()
@@ -128,6 +127,14 @@ class TableScene(Scene):
     def _pace(self, seconds: float) -> float:
         return seconds * (0.15 if self.fast else 1.0)
 
+    def _new_model(self, viewer: int | None) -> TableModel:
+        return TableModel(viewer, self.table.variant, self.table.options, self.table.players)
+
+    @property
+    def state(self) -> SeatState:
+        """The shown seat's own state (hints, tile counter): the one the picture is drawn from."""
+        return self.model.state
+
     @property
     def owner(self) -> int | None:
         """The seat whose hand may be shown face-up now (None: every hand face-down, a hand-over is due)."""
@@ -162,12 +169,10 @@ class TableScene(Scene):
         link = self.links[seat]
         if at_end and link.events:
             self.presented = max(self.presented, link.events[-1][0])
-        self.model = TableModel(seat)
-        self.state = SeatState(seat, self.table.variant, self.table.options)
+        self.model = self._new_model(seat)
         for seq, e in link.events:
             if seq <= self.presented:
                 self.model.apply(e)
-                self.state.apply(e)
         self.hover = self.selected = None
         self.choice = None
         self.deal_shown = None
@@ -272,7 +277,6 @@ class TableScene(Scene):
     def _present(self, seq: int, e: dict) -> None:
         self.presented = seq
         self.model.apply(e)
-        self.state.apply(e)
         if self.hotseat is not None:
             self.hotseat.on_event(e)
         self.app.audio.on_event(e, self.model.players, self.viewer)
@@ -374,8 +378,7 @@ class TableScene(Scene):
             return
         if self.hotseat is not None:
             self.hotseat.hide()
-        self.model = TableModel(self.viewer)
-        self.state = SeatState(self.viewer, self.table.variant, self.table.options)
+        self.model = self._new_model(self.viewer)
 
     def _shot(self, name: str, delay: float = 0.0) -> None:
         if self.app.autoplay is None:
