@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from game.ai import make_bot
 from game.engine.errors import IllegalAction
@@ -27,9 +27,8 @@ from game.engine.project import project
 from game.engine.seat_state import SeatState
 from game.engine.session import Session
 from game.engine.state import CLAIM, Action, Round
+from game.engine.variant import SetupChoice
 from game.variants import get_variant
-
-START_COINS = 1000
 
 
 @dataclass
@@ -51,6 +50,30 @@ class RoundRecord:
     wins: list[dict]
 
 
+class SetupAction(NamedTuple):
+    """A seat's choice before the deal (上嘎 …): answers a setup prompt like any other action."""
+
+    seat: int
+    choice: str
+    value: int
+    type: str = "setup"
+
+    def to_json(self) -> dict:
+        return {"seat": self.seat, "type": "setup", "choice": self.choice, "value": self.value}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "SetupAction":
+        from game.engine.errors import BadInput
+
+        if not isinstance(data, dict) or data.get("type") != "setup":
+            raise BadInput(f"not a setup choice: {data!r}")
+        seat, choice, value = data.get("seat"), data.get("choice"), data.get("value")
+        if not (isinstance(seat, int) and isinstance(choice, str) and isinstance(value, int)) \
+                or isinstance(seat, bool) or isinstance(value, bool):
+            raise BadInput(f"a setup choice needs a seat, a choice id and a whole-number value: {data!r}")
+        return cls(seat, choice, value)
+
+
 @dataclass(frozen=True)
 class Prompt:
     """What one seat must answer now. `deadline` is on the host's clock (None: no limit)."""
@@ -60,6 +83,7 @@ class Prompt:
     actions: tuple[Action, ...]
     deadline: float | None
     opened: float
+    choice: SetupChoice | None = None  # a setup prompt (before the deal): what is being chosen
 
     @property
     def claim(self) -> bool:
@@ -70,8 +94,11 @@ class Prompt:
         return {a.type for a in self.actions}
 
     def to_json(self) -> dict:
-        return {"type": "prompt", "seat": self.seat, "id": self.id, "actions": [a.to_json() for a in self.actions],
-                "deadline": self.deadline}
+        out = {"type": "prompt", "seat": self.seat, "id": self.id, "actions": [a.to_json() for a in self.actions],
+               "deadline": self.deadline}
+        if self.choice is not None:
+            out["choice"] = {"id": self.choice.id, "label": self.choice.label, "default": self.choice.default}
+        return out
 
 
 class Refused(Exception):
@@ -121,10 +148,15 @@ class BotSeat:
         if self.pending is not None and self.pending.id == prompt.id:
             self.pending = None
 
-    def choose(self, prompt: Prompt) -> Action:
+    def choose(self, prompt: Prompt) -> Any:
         rng = getattr(self.bot, "rng", None)
         if isinstance(rng, random.Random):
             rng.seed(f"{self.host.seed}:{self.seat}:{self.host.session.round_no}:{len(self.host.current_actions)}")
+        if prompt.choice is not None:
+            # a choice before the deal: the bot's policy where it has one, else the usual choice
+            policy = getattr(self.bot, "choose_setup", None)
+            value = policy(prompt.choice, self.host.session.facts) if policy else prompt.choice.default
+            return SetupAction(self.seat, prompt.choice.id, value)
         return self.bot.choose(self.state, list(prompt.actions))
 
 
@@ -135,24 +167,30 @@ class Host:
     seats: list[SeatConfig]
     seed: int | str = 0
     rounds: int | None = 4  # None: until a player can no longer sit (the rule set says when)
-    coins: list[int] | None = None
+    start_coins: list[int] | None = None  # each player's coins at the start, where the rule set plays for coins
     think: float = 0.0  # seconds an AI seat takes before it answers (host clock)
     claim_timer: float | None = None  # seconds a human has to answer a claim before it is passed for him
     autosave: bool = False
     keep_replays: bool = False
     on_change: Callable[["Host"], None] | None = None
-    start_with_coins: bool = True  # where the rule set plays for coins, seat everyone with START_COINS
+    start_with_coins: bool = True  # False: headless runs count points only, unless given start_coins
 
     def __post_init__(self) -> None:
         self.variant = get_variant(self.variant_id)
         self.players = len(self.seats)
         self.options = self.variant.parse_options(self.options_raw, self.players)
-        if self.coins is None and self.start_with_coins and getattr(self.options, "coins", False):
-            self.coins = [START_COINS] * self.players
-        self.start_coins = list(self.coins) if self.coins is not None else None
-        self.session = Session(self.variant, self.options, self.players, self.seed, coins=self.coins)
+        given: dict = {}
+        if self.start_coins is not None:
+            given["coins"] = list(self.start_coins)
+        elif not self.start_with_coins:
+            given["coins"] = None
+        self.session = Session(self.variant, self.options, self.players, self.seed, facts=given)
+        self.start_coins = list(self.session.coins) if self.session.coins is not None else None
         self.round_actions: list[list[dict]] = []  # every finished round's actions: a game is seed + actions
         self.current_actions: list[dict] = []
+        self.round_setups: list[dict] = []  # every finished round's choices before its deal ({seat: value})
+        self.setup: dict[int, SetupChoice] = {}  # choices awaited before the next deal
+        self.setup_answers: dict[int, int] = {}
         self.stand_ins = [BotSeat(self, i, s.level) for i, s in enumerate(self.seats)]
         self.links: list[Any] = [self.stand_ins[i] if not s.human else None for i, s in enumerate(self.seats)]
         self.autoplay: set[int] = {i for i, s in enumerate(self.seats) if not s.human}  # seats a bot answers now
@@ -203,16 +241,46 @@ class Host:
     def rounds_played(self) -> int:
         return len(self.history)
 
+    @property
+    def coins(self) -> list[int] | None:
+        """Each player's coins now, where the rule set plays for coins."""
+        return self.session.coins
+
+    @property
+    def phase(self) -> str:
+        """"setup" (choices before a deal), "play", "over" (a round ended, not yet closed) or "idle"."""
+        if self.setup:
+            return "setup"
+        if self.round is None:
+            return "idle"
+        return "over" if self.round.finished else "play"
+
     def game_over(self) -> bool:
-        if self.round is not None and not self.round.finished:
+        if self.phase in ("setup", "play"):
             return False
         if self.rounds is not None:
             return self.rounds_played >= self.rounds
-        return self.coins is not None and min(self.coins) < 32
+        return not self.session.goes_on()
 
-    def start_round(self, live: bool = True) -> list[dict]:
-        """Deal the next round. `live=False` while a save is replayed (no autosave, no standing orders)."""
+    def start_round(self, live: bool = True, setup: dict[int, int] | None = None) -> list[dict]:
+        """Begin the next round: the seats' choices first where the rule set asks for them, then the deal.
+        `live=False` while a save is replayed (no autosave, no standing orders); `setup` gives recorded choices."""
         self.current_actions = []
+        choices = self.session.setup_choices()
+        if choices and setup is None:
+            self.round = None
+            self.setup, self.setup_answers = choices, {}
+            self._update_prompts()
+            if live:
+                self._changed()
+            return []
+        if choices:
+            self.session.choose(setup)
+        self.setup_answers = dict(setup or {})
+        return self._deal(live)
+
+    def _deal(self, live: bool) -> list[dict]:
+        self.setup = {}
         self.round_start = (self.session.round_no, self.session.dealer, self.session.context())
         self.round, events = self.session.start_round()
         self.round_first_event = len(self.events)
@@ -240,7 +308,11 @@ class Host:
         self.session.finish_round(rnd)
         self.history.append(record)
         self.round_actions.append(self.current_actions)
+        self.round_setups.append(self.setup_answers)
         self.current_actions = []
+        self.setup_answers = {}
+        self.round = None  # closed: the game is between rounds
+        self._update_prompts()
         return record
 
     def next_round(self) -> bool:
@@ -282,9 +354,9 @@ class Host:
             self.on_change(self)
 
     # ---------------------------------------------------------------- intents
-    def intent(self, seat: int, prompt_id: int, action: Action) -> list[dict]:
+    def intent(self, seat: int, prompt_id: int, action: Any) -> list[dict]:
         """A seat's answer to its prompt. Raises Refused (nothing changes) when it is not acceptable."""
-        if self.round is None or self.round.finished:
+        if self.phase not in ("setup", "play"):
             raise Refused("no_round", "no round is in progress")
         if not 0 <= seat < self.players:
             raise Refused("wrong_seat", f"there is no seat {seat}")
@@ -304,15 +376,22 @@ class Host:
         prompt = self.prompts.get(seat)
         return self.intent(seat, prompt.id if prompt is not None else -1, action)
 
-    def replay_action(self, action: Action) -> list[dict]:
+    def replay_action(self, action: Any) -> list[dict]:
         """Apply a recorded action (a resumed save): checked by the engine, not against a prompt."""
-        if self.round is None or self.round.finished:
+        if self.phase == "setup" and isinstance(action, SetupAction):
+            choice = self.setup.get(action.seat)
+            if choice is None or action.value not in choice.values or action.seat in self.setup_answers:
+                raise IllegalAction(f"seat {action.seat} cannot choose {action.value!r} now")
+            return self._apply(action, live=False)
+        if self.phase != "play":
             raise IllegalAction("no round in progress")
         return self._apply(action, live=False)
 
-    def _apply(self, action: Action, live: bool = True) -> list[dict]:
+    def _apply(self, action: Any, live: bool = True) -> list[dict]:
         """Apply one action. Live play also autosaves and lets standing orders answer; a replayed action does
         neither (the recorded actions already hold those answers)."""
+        if isinstance(action, SetupAction):
+            return self._answer_setup(action, live)
         assert self.round is not None
         events = self.round.apply(action)
         self.current_actions.append(action.to_json())
@@ -323,9 +402,23 @@ class Host:
             self._auto_answer()
         return events
 
+    def _answer_setup(self, action: SetupAction, live: bool) -> list[dict]:
+        """A seat's choice before the deal; the deal comes when every seat has chosen. Nobody sees another's
+        choice before that (they reach every seat with the round's context)."""
+        self.setup_answers[action.seat] = action.value
+        if len(self.setup_answers) < len(self.setup):
+            self._update_prompts()
+            if live:
+                self._changed()
+            return []
+        self.session.choose(self.setup_answers)
+        return self._deal(live)
+
     # ---------------------------------------------------------------- prompts and the clock
     def to_act(self) -> list[int]:
         """Seats that must answer now (host-side knowledge: never shown to a seat)."""
+        if self.setup:
+            return [s for s in self.setup if s not in self.setup_answers]
         rnd = self.round
         if rnd is None or rnd.finished:
             return []
@@ -333,9 +426,15 @@ class Host:
             return [s for s in rnd.window.options if s not in rnd.window.answers]
         return [rnd.current]
 
+    def _legal(self, seat: int) -> tuple:
+        if self.setup:
+            choice = self.setup[seat]
+            return tuple(SetupAction(seat, choice.id, v) for v in choice.values)
+        assert self.round is not None
+        return tuple(self.round.legal_actions(seat))
+
     def _update_prompts(self) -> None:
-        rnd = self.round
-        need = {seat: tuple(rnd.legal_actions(seat)) for seat in self.to_act()} if rnd is not None else {}
+        need = {seat: self._legal(seat) for seat in self.to_act()}
         for seat, old in list(self.prompts.items()):
             if need.get(seat) != old.actions:
                 del self.prompts[seat]
@@ -348,7 +447,7 @@ class Host:
             deadline = None
             if claim and self.claim_timer and seat not in self.autoplay:
                 deadline = self.clock + self.claim_timer
-            prompt = Prompt(seat, self._prompt_ids, actions, deadline, self.clock)
+            prompt = Prompt(seat, self._prompt_ids, actions, deadline, self.clock, self.setup.get(seat))
             self.prompts[seat] = prompt
             self._send(seat, "prompt", prompt)
 

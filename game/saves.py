@@ -17,7 +17,7 @@ from game import __version__
 from game.engine.errors import EngineError
 from game.engine.state import Action
 from game.settings import atomic_write, user_dir
-from game.host import Host, SeatConfig
+from game.host import Host, SeatConfig, SetupAction
 
 FORMAT = "lingnan-mahjong-save"
 VERSION = 2  # 2: walls dealt by the portable shuffle (game.engine.wall); 1 cannot be dealt again
@@ -38,7 +38,11 @@ def to_json(table: Host) -> dict[str, Any]:
         "seats": [{"name": s.name, "human": s.human, "level": s.level, "avatar": s.avatar, "auto_win": s.auto_win,
                    "auto_pass": s.auto_pass} for s in table.seats],
         "start_coins": table.start_coins, "finished_rounds": table.round_actions,
-        "current_round": table.current_actions if table.round is not None and not table.round.finished else None,
+        "setups": [_setup_json(s) for s in table.round_setups],  # each round's choices before its deal
+        "phase": table.phase,
+        "current_setup": _setup_json(table.setup_answers) if table.phase != "idle" else None,
+        # a round that has ended but was not yet closed (the window shut on the round-over screen) is kept too
+        "current_round": table.current_actions if table.phase in ("play", "over") else None,
     }
 
 
@@ -69,22 +73,37 @@ def restore(data: Any) -> Host:
         seats = [SeatConfig(str(s["name"]), bool(s["human"]), str(s["level"]), int(s["avatar"]),
                             bool(s.get("auto_win", False)), bool(s.get("auto_pass", False))) for s in data["seats"]]
         table = Host(data["variant"], dict(data["options"]), seats, seed=data["seed"], rounds=data["rounds"],
-                      coins=list(data["start_coins"]) if data.get("start_coins") is not None else None)
-        for actions in data["finished_rounds"]:
-            table.start_round(live=False)
+                      start_coins=list(data["start_coins"]) if data.get("start_coins") is not None else None)
+        setups = data.get("setups") or [{}] * len(data["finished_rounds"])
+        for actions, setup in zip(data["finished_rounds"], setups, strict=True):
+            table.start_round(live=False, setup=_setup_from(setup))
             _replay(table, actions)
             if table.round is None or not table.round.finished:
                 raise SaveError("a finished round in the save does not finish when replayed")
             table.finish_round()
+        if data.get("phase") == "setup":  # the seats were choosing before the deal: those who had chosen keep their choice
+            table.start_round(live=False)
+            for seat, value in _setup_from(data.get("current_setup") or {}).items():
+                table.replay_action(SetupAction(seat, table.setup[seat].id, value))
         current = data.get("current_round")
         if current is not None:
-            table.start_round(live=False)
+            table.start_round(live=False, setup=_setup_from(data.get("current_setup") or {}))
             _replay(table, current)
         return table
     except SaveError:
         raise
     except (EngineError, KeyError, TypeError, ValueError, AttributeError) as exc:
         raise SaveError(f"the save does not replay: {exc}") from None
+
+
+def _setup_json(answers: dict[int, int]) -> dict[str, int]:
+    return {str(seat): value for seat, value in answers.items()}
+
+
+def _setup_from(data: Any) -> dict[int, int]:
+    if not isinstance(data, dict):
+        raise SaveError("the choices before a deal are not readable")
+    return {int(seat): int(value) for seat, value in data.items()}
 
 
 def _replay(table: Host, actions: list) -> None:

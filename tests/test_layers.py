@@ -5,6 +5,7 @@ those inside functions), so a lazy import cannot slip through."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 from pathlib import Path
 
 GAME = Path(__file__).resolve().parent.parent / "game"
@@ -59,3 +60,43 @@ def test_the_check_sees_a_lazy_import(tmp_path):
     f = tmp_path / "m.py"
     f.write_text("def f():\n    from game.variants import get_variant\n    import pygame\n")
     assert {"game.variants", "pygame"} <= imported_modules(f)
+
+
+# the voice-pack vocabulary: a pack's recordings are named by these tokens (and their Chinese names), whatever the
+# rule set; it is the audio's own list of file names, not a table of any rule set's reasons or flips
+PACK_VOCABULARY = "audio/packs.py"
+
+
+def _string_constants(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+
+
+def test_the_ui_and_audio_keep_no_table_of_a_rule_sets_score_reasons_or_flip_kinds():
+    """Rule sets declare their score reasons and flip kinds (label, voice token); the UI and the audio read the
+    declarations, so none of their ids, voice tokens or Chinese labels appears as a literal there."""
+    from babel.messages.pofile import read_po
+
+    from game.engine.events import EVENT_TYPES
+    from game.engine.state import ACTION_TYPES
+    from game.variants import AVAILABLE, get_variant
+
+    declared = [d for vid in AVAILABLE for d in (*get_variant(vid).all_score_reasons(), *get_variant(vid).flip_kinds)]
+    ids = {d.id for d in declared} | {d.voice_token for d in declared if d.voice_token} | {"xing"}  # 醒, to come
+    ids -= set(EVENT_TYPES) | set(ACTION_TYPES)  # "win", "kong", "ghost", "escape" are also events and moves
+    # and Beihai's option "follow_dealer" (跟庄有喜 on or off), which rules help glosses by its option key
+    ids -= {f.name for vid in AVAILABLE for f in dataclasses.fields(get_variant(vid).Options)}
+    labels = {"买马", "翻醒", "買馬"}
+    for lang in ("zh_CN", "zh_TW"):
+        with open(GAME.parent / "locales" / lang / "LC_MESSAGES" / "lingnan.po", "rb") as f:
+            catalog = read_po(f, locale=lang)
+        labels |= {catalog.get(d.label).string for d in declared if catalog.get(d.label) is not None}
+    assert {"horse", "genzhuang", "kong_void"} <= ids and {"买马", "跟庄", "杠分"} <= labels
+    found = []
+    for package in ("ui", "audio"):
+        for path in sorted((GAME / package).rglob("*.py")):
+            rel = path.relative_to(GAME).as_posix()
+            if rel == PACK_VOCABULARY:
+                continue
+            found += [f"game/{rel}: {s!r}" for s in sorted(_string_constants(path) & (ids | labels))]
+    assert found == [], "read Variant.score_reason() / flip_kind() instead"

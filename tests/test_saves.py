@@ -45,7 +45,7 @@ def snapshot(table: Host) -> dict:
 @pytest.mark.parametrize("variant,raw", [("nanning", {}), ("beihai", {"ghost": "flip_next", "horses": 2})])
 def test_a_restored_game_is_exactly_the_saved_position(variant, raw):
     seats = [SeatConfig(f"P{i}", human=i == 0) for i in range(4)]
-    table = Host(variant, raw, seats, seed=77, rounds=4)
+    table = Host(variant, raw, seats, seed=77, rounds=8)
     table.autoplay.add(0)
     play(table, 230)  # across at least one round's end
     path = saves.save(table)
@@ -131,3 +131,46 @@ def test_the_title_offers_continue_and_resumes_the_position(home):
     assert scene.table.current_actions == table.current_actions
     assert [list(s.hand) for s in scene.table.round.seats] == [list(s.hand) for s in table.round.seats]
     pygame.quit()
+
+
+def test_a_game_closed_on_the_round_over_screen_keeps_that_round():
+    """The window shut on the settlement: the round stays played (its result, its scores); Continue settles it
+    and goes on to the next round, never re-dealing it."""
+    table = Host("nanning", {}, [SeatConfig(f"P{i}") for i in range(4)], seed=9, rounds=4)
+    table.start_round()
+    table.run_bots()
+    assert table.phase == "over"
+    restored = saves.restore(saves.to_json(table))
+    assert restored.phase == "over" and restored.round.result() == table.round.result()
+    assert restored.next_round() and restored.rounds_played == 1
+    assert restored.history[0].deltas == table.round.deltas() and restored.totals() == table.round.deltas()
+    assert restored.session.round_no == 1 and restored.phase == "play"
+
+
+def test_continue_on_a_round_over_save_opens_its_settlement(tmp_path):
+    import pygame
+
+    from game.settings import Settings
+    from game.ui.app import App
+    from game.ui.scenes.settlement import SettlementScene
+    from game.ui.scenes.table import TableScene
+
+    table = Host("nanning", {}, [SeatConfig("You", human=True)] + [SeatConfig(f"P{i}") for i in range(3)], seed=9,
+                 rounds=4)
+    table.start_round()
+    table.set_autoplay(0, True)
+    table.run_bots()
+    table.set_autoplay(0, False)
+    restored = saves.restore(saves.to_json(table))
+    pygame.init()
+    try:
+        app = App(Settings(), save=False)
+        scene = TableScene(app, restored)
+        app.push(scene)
+        app.step(0.05)
+        assert isinstance(app.scene, SettlementScene) and scene.model.finished
+        assert scene.model.end["deltas"] == table.round.deltas()
+        app.scene.next()
+        assert restored.rounds_played == 1 and restored.phase == "play"
+    finally:
+        pygame.quit()

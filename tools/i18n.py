@@ -54,7 +54,9 @@ HEADER = """\
 # Made with tools/i18n.py (extract, update, compile, check); its docstring describes the workflow.
 #"""
 
-# msgids the code builds at run time, so no extractor sees them (none at present: keep t() calls literal).
+# msgids the code builds at run time, so no extractor sees them (none at present: keep t() calls literal, or mark the
+# msgid with N_("...") where it is defined, as the rule sets' score-reason and flip labels and the engine's
+# settlement messages are; `extract` still notes the t() calls that show them).
 DYNAMIC_MSGIDS: dict[str, str] = {}
 
 

@@ -2,16 +2,21 @@
 
 Levels differ in skill only: `easy` sometimes discards a random tile of its best few; `normal` breaks ties between
 equally good discards by how connected each tile is; `hard` counts the unseen tiles each choice waits on (受牌数).
+
+"Closer to a win" is the distance (shanten) over the rule set's own win shapes (`Variant.win_shapes`, through the
+engine's WinCheck), so the bot plays toward a rule set's special shapes (烂牌 ...) as toward the standard ones.
+Flowers still held from the deal (a call can come before the seat's first turn) count as tiles that fit nothing:
+they will be replaced by tiles from the wall.
 """
 
 from __future__ import annotations
 
 import random
 
-from game.engine import hand as hand_mod
 from game.engine.state import Action
 from game.engine.tiles import NUM_PLAYABLE
 from game.engine.view import SeatView
+from game.engine.wincheck import WinCheck
 
 
 class BaselineBot:
@@ -19,8 +24,9 @@ class BaselineBot:
         self.level = level
         self.rng = random.Random(f"bot:{level}:{seed}")
         self._table_key: tuple | None = None
-        self._table_shapes = (False, False)
-        self._seven_pairs = self._orphans = False
+        self._check: WinCheck | None = None
+        self._distance = None  # the distance over the shapes this hand may still make (per decision)
+        self._flowers = 0  # flowers held from the deal (per decision)
 
     # ---- distances
     def _split(self, view: SeatView, counts: list[int]) -> tuple[list[int], int]:
@@ -34,18 +40,18 @@ class BaselineBot:
 
     def _shanten(self, view: SeatView, counts: list[int]) -> int:
         natural, wild = self._split(view, counts)
-        return hand_mod.shanten(natural, wild, seven_pairs=self._seven_pairs, thirteen_orphans=self._orphans)
+        flowers = self._flowers  # blank slots: as wildcards that must still be paid for
+        return self._distance(natural, wild + flowers) + flowers
 
     def _learn_shapes(self, view: SeatView) -> None:
-        """Which special shapes this seat can still make (no melds yet), once per decision."""
+        """The shapes this seat can still make (a melded hand no special ones), once per decision."""
         key = (id(view.variant), view.options, view.players)
-        if self._table_key != key:  # the rule set's shapes, once per table
+        if self._table_key != key:  # the rule set's win evaluation, once per table
             self._table_key = key
-            self._table_shapes = (view.variant.seven_pairs(view.options), view.variant.thirteen_orphans(
-                view.options, view.variant.tile_set(view.options, view.players)))
-        no_melds = not view.own_melds
-        self._seven_pairs = no_melds and self._table_shapes[0]
-        self._orphans = no_melds and self._table_shapes[1]
+            self._check = WinCheck.at(view.variant, view.options, view.players)
+        assert self._check is not None
+        self._distance = self._check.shapes(view.own_melds).distance
+        self._flowers = 0  # on its own turn a seat holds no flower (they are replaced first)
 
     def _best_discard_shanten(self, view: SeatView, counts: list[int]) -> int:
         """The distance after the best discard from a 3k+2 hand: the hand's own distance (shanten counts the best
@@ -71,6 +77,7 @@ class BaselineBot:
 
     def _answer_claim(self, view: SeatView, by_type: dict[str, list[Action]]) -> Action:
         counts = list(view.hand)
+        self._flowers = sum(counts[NUM_PLAYABLE:])  # a call can come before the seat's first turn replaced them
         now = self._shanten(view, counts)
         tile = view.claim_tile
         assert tile is not None

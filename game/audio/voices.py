@@ -9,9 +9,9 @@
                             flags (杠上花 gangshanghua, 海底捞月 haidilaoyue, 抢杠 qianggang, 天胡 tianhu, 地胡 dihu);
                             on a discard the discarder then says 放炮 (`fangpao`)
     exhausted               流局 `liuju`              } by the table's own voice,
-    flip                    `horse` / `xing`          } panned to the centre
-    ghost                   `ghost`                   }
-    score follow_dealer     跟庄 `genzhuang`; a `chase`/`zhui` reason says 追牌 `zhui`
+    ghost                   `ghost`                   } panned to the centre
+    flip, score             the voice token the rule set declares for the flip's kind or the score's reason
+                            (Variant.flip_kind / score_reason: 买马 `horse`, 跟庄 `genzhuang` ...), if any
 
 Each seat has its own speaker, picked from the current dialect's packs alternating male and female (seat 0 male,
 seat 1 female, ...) and stable for the seat; each line is panned toward the seat's side of the screen as the viewer
@@ -36,6 +36,7 @@ from typing import Any
 from game.audio.mixer import Mixer, wav_bytes
 from game.audio.packs import TALK_KINDS, VoicePacks, assets_dir
 from game.seating import side_of
+from game.variants import AVAILABLE, get_variant
 
 DIALECT_CHOICES = ("nanning", "baise", "mandarin", "mute")
 CALLS = {"pong": "pong", "kong": "kong", "chow": "chow", "concealed_kong": "concealed_kong",
@@ -48,8 +49,6 @@ SPECIALS = (
     ("qianggang", {"qiangganghu", "qianggang"}, {"robbing_kong"}, False),
     ("haidilaoyue", {"haidilaoyue"}, {"last_tile"}, True),
 )
-SCORE_TOKENS = {"follow_dealer": "genzhuang", "genzhuang": "genzhuang", "chase": "zhui", "zhui": "zhui",
-                "chase_discard": "zhui"}
 TABLE_LINES = {"exhausted": "liuju", "ghost": "ghost"}
 # (left, right) gains per screen side: the viewer in the middle, the opposite seat centred but farther away
 SIDE_PAN = {"bottom": (1.0, 1.0), "right": (0.35, 1.0), "top": (0.7, 0.7), "left": (1.0, 0.35),
@@ -84,6 +83,7 @@ class Voices:
         self.history: deque[dict] = deque(maxlen=64)  # what was said: {token, seat, speaker, dialect, path, tag}
         self._speakers: dict[tuple[str, int], str | None] = {}
         self._warm: list[tuple[str, str | None, str]] = []
+        self.variant_id: str | None = None  # the rule set of the round being played, from its start_round
 
     # ------------------------------------------------------------------ dialect and speakers
     @staticmethod
@@ -153,6 +153,8 @@ class Voices:
             return False
 
     def _on_event(self, e: dict, players: int, viewer: int | None, t0: float) -> bool:
+        if isinstance(e, dict) and e.get("type") == "start_round":  # remembered even while silent
+            self.variant_id = e.get("variant") if isinstance(e.get("variant"), str) else None
         self._sync()
         if self.dialect == "mute" or not self.mixer.enabled or not isinstance(e, dict):
             return False
@@ -180,13 +182,26 @@ class Voices:
             if kind == "exhausted":
                 self.mixer.stop_voices({TILE, TALK})
             return self._say_table([TABLE_LINES[kind]], players, viewer, t0)
-        if kind == "flip":
-            token = {"horse": "horse", "xing": "xing"}.get(e.get("kind"))
-            return self._say_table([token], players, viewer, t0) if token else False
-        if kind == "score":
-            token = SCORE_TOKENS.get(e.get("reason"))
+        if kind in ("flip", "score"):
+            token = self.declared_token(kind, e.get("kind") if kind == "flip" else e.get("reason"))
             return self._say_table([token], players, viewer, t0) if token else False
         return False
+
+    def declared_token(self, kind: str, ident: Any) -> str:
+        """The voice token the rule set declares for a flip kind or a score reason ("" none). The rule set is the
+        round's (from its start_round); before one is known, the first rule set that declares the id."""
+        if not isinstance(ident, str):
+            return ""
+        ids = [self.variant_id] if self.variant_id else list(AVAILABLE)
+        for vid in ids:
+            try:
+                variant = get_variant(vid)
+            except Exception:
+                continue
+            token = (variant.flip_kind(ident) if kind == "flip" else variant.score_reason(ident)).voice_token
+            if token:
+                return token
+        return ""
 
     @staticmethod
     def _specials(e: dict, self_drawn: bool) -> list[str]:

@@ -55,8 +55,10 @@ __all__ = [
     "is_thirteen_orphans",
     "is_win",
     "seven_pairs_quads",
+    "seven_pairs_shanten",
     "shanten",
     "shanten_after_discards",
+    "thirteen_orphans_shanten",
     "waits",
 ]
 
@@ -894,6 +896,24 @@ def shanten(counts: Sequence[int], wild: int = 0, *, seven_pairs: bool = True, t
             if 13 - fit - wild < result:
                 result = 13 - fit - wild
     return result
+
+
+def seven_pairs_shanten(counts: Sequence[int], wild: int = 0) -> int:
+    """Seven pairs alone: -1 complete, 0 ready ... (the seven-pairs term of ``shanten``); 99 unless the hand has
+    13 or 14 tiles, the only sizes the shape is made at."""
+    real = counts[:NUM_PLAYABLE]
+    if sum(real) + wild not in (13, 14):
+        return 99
+    return 13 - _special_fit(sum(c // 2 for c in real), sum(c & 1 for c in real)) - wild
+
+
+def thirteen_orphans_shanten(counts: Sequence[int], wild: int = 0) -> int:
+    """Thirteen orphans alone (the thirteen-orphans term of ``shanten``); 99 unless the hand has 13 or 14 tiles."""
+    real = counts[:NUM_PLAYABLE]
+    if sum(real) + wild not in (13, 14):
+        return 99
+    held = [real[k] for k in THIRTEEN_ORPHANS]
+    return 13 - sum(1 for c in held if c) - (1 if max(held) >= 2 else 0) - wild
 
 
 _MINUS_ONE: dict[tuple[int, ...], tuple[tuple[int, ...] | None, ...]] = {}

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from . import hand as hand_mod
+from .events import check_event
 from .melds import KONG_TYPES
 from .project import HIDDEN, project
 from .state import CLAIM, Round, new_round
@@ -37,11 +37,14 @@ def check_state(rnd: Round, total: int, step: Any) -> None:
 
 
 def check_projection(event: dict, players: int) -> None:
+    """The event matches its declaration in events.py, and each seat's projection shows only what it may see."""
+    _check_declared(event, players)
     etype = event.get("type")
     if etype in PRIVATE_EVENTS:
         owner = event[PRIVATE_EVENTS[etype]]
         for seat in range(players):
             seen = project(event, seat)
+            _check_declared(seen, players)
             tiles = [seen.get("tile")] + list(seen.get("tiles", [])) + list(seen.get("consumed", []))
             tiles = [t for t in tiles if t is not None]
             if seat != owner and any(t != HIDDEN for t in tiles):
@@ -50,6 +53,13 @@ def check_projection(event: dict, players: int) -> None:
                 raise InvariantError(f"seat {seat} does not see his own tile in {seen}")
     elif etype not in PUBLIC_EVENTS:
         raise InvariantError(f"event type {etype!r} is neither public nor handled by project()")
+
+
+def _check_declared(event: dict, players: int) -> None:
+    problems = check_event(event, players)
+    if problems:
+        raise InvariantError(f"{event.get('type')!r} event against its declaration (engine/events.py): "
+                             + "; ".join(problems))
 
 
 def check_settlement(rnd: Round) -> None:
@@ -91,20 +101,16 @@ def random_action(rnd: Round, rng: random.Random, *, escape_rate: float = 0.0, g
 
 
 def _greedy_discard(rnd: Round, seat: int, discards: list):
-    """The discard that leaves the hand closest to a win: random play alone almost never wins."""
-    counts = rnd.seats[seat].hand[:NUM_PLAYABLE]
+    """The discard that leaves the hand closest to a win (over the rule set's shapes): random play alone almost
+    never wins."""
+    counts = list(rnd.seats[seat].hand)
+    melds = rnd.seats[seat].melds
     best, best_sh = discards[0], 99
     for a in discards:
         if a.tile >= NUM_PLAYABLE:
             return a
         counts[a.tile] -= 1
-        wild = counts[rnd.ghost] if rnd.ghost is not None else 0
-        if wild:
-            natural = list(counts)
-            natural[rnd.ghost] = 0
-        else:
-            natural = counts
-        sh = hand_mod.shanten(natural, wild, seven_pairs=not rnd.seats[seat].melds)
+        sh = rnd.win_check.distance(counts, rnd.ghost, melds)
         counts[a.tile] += 1
         if sh < best_sh:
             best, best_sh = a, sh

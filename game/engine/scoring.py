@@ -1,20 +1,23 @@
 """What a winning hand is: its context, its hand types, and the choice of the best reading.
 
 A variant lists its hand types as `HandType` objects: an id (pinyin), the Chinese name, a value, a predicate over one
-`WinContext`, and the ids it excludes. The engine builds a `WinContext` for every reading of the hand (each
-standard-shape decomposition, seven pairs, thirteen orphans, a variant's own shapes) and keeps the reading the
-variant values most.
+`WinContext`, and the ids it excludes. The engine builds a `WinContext` for every reading of the hand (each win
+shape's readings, see shapes.py: every standard-shape decomposition, seven pairs, thirteen orphans, a variant's own
+shapes) and keeps the reading the variant values most.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from . import hand as hand_mod
 from .melds import Meld
 from .tiles import FIRST_HONOR, NUM_PLAYABLE, counts_of, is_flower
+
+if TYPE_CHECKING:
+    from .shapes import WinShape
 
 FLAGS = ("after_kong", "robbing_kong", "last_tile", "heavenly", "earthly", "human", "after_flower")
 
@@ -142,19 +145,14 @@ class Evaluation:
     ctx: WinContext | None = None
 
 
-def readings(ctx: WinContext, *, seven_pairs: bool, thirteen_orphans: bool,
-             extra: Callable[[WinContext], Iterable[WinContext]] | None = None) -> list[WinContext]:
-    """Every way the hand can be read as a win (empty: not a win)."""
+def readings(ctx: WinContext, shapes: Iterable[WinShape]) -> list[WinContext]:
+    """Every way the hand can be read as a win with one of `shapes` (the rule set's win shapes for this hand,
+    `Variant.win_shapes`); empty: not a win."""
     if any(is_flower(k) for k in ctx.full_concealed):
         return []
-    counts, wild = ctx.natural_counts, ctx.wild
-    out = [replace(ctx, shape="standard", decomposition=d) for d in hand_mod.decompositions(counts, wild)]
-    if seven_pairs and not ctx.melds and hand_mod.is_seven_pairs(counts, wild):
-        out.append(replace(ctx, shape="seven_pairs", decomposition=None))
-    if thirteen_orphans and not ctx.melds and hand_mod.is_thirteen_orphans(counts, wild):
-        out.append(replace(ctx, shape="thirteen_orphans", decomposition=None))
-    if extra is not None:
-        out.extend(extra(ctx))
+    out: list[WinContext] = []
+    for shape in shapes:
+        out.extend(shape.readings(ctx))
     return out
 
 

@@ -9,20 +9,41 @@ here "claim" means "the latest tile on the table is a discard, or a declared kon
 call has followed". After each complete batch of events from one action this equals the engine's phase (a discard
 nobody may claim is followed at once by the next draw, a kong nobody may rob by its completion); inside a batch it
 may run ahead of the engine.
+
+Waits and hints come from the round's own win evaluation (wincheck.py), so they apply 封胡, minimums and the seat's
+pass-lock exactly as the round does. The pass-lock is known the way the player knows it: from what the seat saw.
+When a discard (or a kong that may be robbed) appears that this seat could win on — judged by that same evaluation,
+with its own tiles, every seat's melds and the facts of the moment (杠上炮, 海底, 人胡 ... all public) — the round
+offered it a win; if the tile then goes anywhere but into its hand (a draw, a call, the kong standing), it passed
+that win, and `lock_state` bars what the rule set's `pass_lock` says until its next draw. No event reveals it to
+anyone, and the property tests check it equals the round's after every action. That bookkeeping is done by a
+`_PassLockTracker` (a SeatState that also follows the facts of each turn) fed the round's events only when
+`lock_state` or `claim_facts` is read: a bot never reads them, so simulations do not pay for it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import hand as hand_mod
 from .melds import Meld
+from .scoring import Evaluation
 from .tiles import NUM_KINDS, NUM_PLAYABLE, tile_name
+from .variant import TableFacts
+from .wincheck import PassLockState, Wait, WinCheck, lock_after_pass, lock_clear
 
 # events the dealer's opening flower replacements may bring before the first action; those draws are part of the
 # deal, so they leave no tile "just drawn" (the engine resets Round.drawn after them)
 _OPENING = frozenset({"deal", "ghost", "draw", "flower", "score"})
 _KIND = {tile_name(k): k for k in range(NUM_KINDS)}  # events name tiles; a plain lookup keeps apply() cheap
+# events that show a claim window has closed: the tile went to a draw, a call, a standing kong or a win
+_CLOSES_WINDOW = frozenset({"draw", "flower", "pong", "chow", "kong", "concealed_kong", "added_kong",
+                            "added_kong_declared", "kong_declared", "win", "flip", "exhausted", "end_round",
+                            "start_round"})
+# the facts a claim on a discard carries, by (after_kong, last_tile, human, discarder_single): built once
+_DISCARD_FACTS = tuple(frozenset(name for bit, name in enumerate(("after_kong", "last_tile", "human",
+                                                                   "discarder_single")) if mask >> bit & 1)
+                       for mask in range(16))
+_ROBBING = frozenset({"robbing_kong"})
 
 
 class SeatState:
@@ -44,6 +65,8 @@ class SeatState:
         self.options = options
         self.context = dict(context or {})  # public table facts (streak, coins) passed to wait_details' scoring
         self.version = 0  # counts the events applied, across rounds (caches key on it)
+        self._check: WinCheck | None = None  # the round's win evaluation at this table (built at start_round)
+        self._tracker: _PassLockTracker | None = None  # follows the pass-lock, fed from _log when asked
         self._reset(4, 0)
 
     def _reset(self, players: int, dealer: int) -> None:
@@ -83,19 +106,23 @@ class SeatState:
         self.revealed_melds: list[list[Meld]] | None = None  # every meld face up, from end_round
         self._unseen_cache: tuple[int, list[int]] = (-1, [])
         self._tile_set = None
-        self._kinds: list[int] = []
-        self._seven_pairs = self._thirteen_orphans = False
+        self._table = TableFacts(players, dealer, self.options, self.context)
+        self._log: list[dict] = []  # this round's events, for the pass-lock tracker
+        self._fed = 0  # how many of them the tracker has seen
 
     # ------------------------------------------------------------------ feeding
     def apply(self, event: dict) -> None:
         etype = event.get("type")
         handler = _HANDLERS.get(etype)
         if handler is None:
-            return  # unknown or purely informative ("claim")
+            if etype == "claim":
+                self._log.append(event)  # who claimed what: the pass-lock tracker reads its own
+            return  # unknown or purely informative
         if self._opening and etype not in _OPENING:
             self._opening = False
         handler(self, event)
         self.version += 1
+        self._log.append(event)
 
     def apply_all(self, events: list[dict]) -> "SeatState":
         for e in events:
@@ -105,16 +132,17 @@ class SeatState:
     # ------------------------------------------------------------------ handlers
     def _on_start_round(self, e: dict) -> None:
         self._reset(e["players"], e["dealer"])
+        if e.get("context") is not None:
+            self.context = dict(e["context"])  # the round's public facts: coins, streak, seats' choices
         self.round_no = e["round"]
         self.wall_total = e["wall"]
         self.tail = e["tail"]
         self.tiles_left = e["wall"] - e["tail"]
         self.wall_break = e.get("wall_break")
-        ts = self.variant.tile_set(self.options, self.players)
-        self._tile_set = ts
-        self._kinds = [k for k in ts.kinds() if k < NUM_PLAYABLE]
-        self._seven_pairs = self.variant.seven_pairs(self.options)
-        self._thirteen_orphans = self.variant.thirteen_orphans(self.options, ts)
+        if self._check is None or self._check.players != self.players:
+            self._check = WinCheck.at(self.variant, self.options, self.players)
+        self._tile_set = self._check.tile_set
+        self._table = TableFacts(self.players, self.dealer, self.options, self.context)
 
     def _on_deal(self, e: dict) -> None:
         seat = e["seat"]
@@ -337,38 +365,65 @@ class SeatState:
         self._unseen_cache = (self.version, out)
         return list(out)
 
+    # ---- waits and distance: the round's own win evaluation (wincheck.py), from what this seat knows
+    def _win_check(self) -> WinCheck:
+        if self._check is None:  # asked before any round began
+            self._check = WinCheck.at(self.variant, self.options, self.players)
+        return self._check
+
     def waits(self, hand: list[int] | None = None) -> list[tuple[int, int]]:
-        """For a 13-tile (3k+1) hand: each kind that completes it, with how many of it this seat has not seen."""
-        counts = list(self._hand if hand is None else hand)[:NUM_PLAYABLE]
-        wild = 0
-        if self.ghost is not None:
-            wild, counts[self.ghost] = counts[self.ghost], 0
-        if (sum(counts) + wild) % 3 != 1:
+        """For a 13-tile (3k+1) hand: each kind that completes one of the rule set's win shapes, with how many of it
+        this seat has not seen. `hand` defaults to the seat's own; the UI passes the hand minus a candidate discard.
+        """
+        winning = self._win_check().waits(self._hand if hand is None else hand, self.ghost, self._melds[self.seat])
+        if not winning:
             return []
-        concealed_only = not self._melds[self.seat]
-        winning = hand_mod.waits(counts, wild, seven_pairs=concealed_only and self._seven_pairs,
-                                 thirteen_orphans=concealed_only and self._thirteen_orphans, kinds=self._kinds)
         unseen = self.unseen()
         return [(k, unseen[k]) for k in winning]
 
-    def wait_details(self, hand: list[int] | None = None) -> list[tuple[int, int, int | None]]:
-        """Each winning kind with its unseen count and the variant's count (fan / multiplier) if self-drawn."""
-        from .errors import NotAWin
-        from .scoring import WinContext
+    def wait_info(self, hand: list[int] | None = None, *, discarder: int | None = None,
+                  flags: frozenset[str] = frozenset()) -> list[Wait]:
+        """Each waiting kind and whether it wins now by discard, only by self-draw or not at all (封胡, a minimum,
+        this seat's pass-lock), with the counts (WinCheck.wait_info). `discarder` and `flags`: judge the discard
+        win as from that seat with those facts (default: the seat before, none; `claim_from` and `claim_facts`
+        give the open window's)."""
+        return self._win_check().wait_info(self.seat, self._hand if hand is None else hand, self._melds[self.seat],
+                                           self._melds, self.ghost, self._table, self.unseen(), self.lock_state,
+                                           discarder=discarder, flags=flags)
 
-        counts = list(self._hand if hand is None else hand)
-        out = []
-        for kind, unseen in self.waits(counts):
-            concealed = [k for k in range(NUM_KINDS) for _ in range(counts[k])]
-            ctx = WinContext(options=self.options, players=self.players, dealer=self.dealer, winner=self.seat,
-                             discarder=None, concealed=concealed, win_tile=kind, melds=self.own_melds,
-                             ghost=self.ghost, context=dict(self.context))
-            try:
-                fan = self.variant.evaluate(ctx).fan
-            except NotAWin:
-                fan = None
-            out.append((kind, unseen, fan))
-        return out
+    def wait_details(self, hand: list[int] | None = None) -> list[tuple[int, int, int | None]]:
+        """(kind, unseen, count) for each kind that wins now, by self-draw or on a discard; the count is the rule
+        set's (fan / multiplier) if self-drawn, else on a discard."""
+        return [w.as_tuple() for w in self.wait_info(hand) if w.by_self_draw or w.by_discard]
+
+    def distance(self, hand: list[int] | None = None) -> int:
+        """Shanten of the hand (default: the seat's own) over the rule set's win shapes."""
+        return self._win_check().distance(self._hand if hand is None else hand, self.ghost, self._melds[self.seat])
+
+    # ---- the pass-lock, learnt from what the seat saw
+    def _tracked(self) -> "_PassLockTracker":
+        """The pass-lock tracker, brought up to date with this round's events."""
+        tracker = self._tracker
+        if tracker is None:
+            tracker = self._tracker = _PassLockTracker(self.seat, self.variant, self.options, context=self.context)
+        log = self._log
+        if self._fed < len(log):
+            for e in log[self._fed:]:
+                tracker.apply(e)
+            self._fed = len(log)
+        return tracker
+
+    @property
+    def lock_state(self) -> PassLockState:
+        """The pass-lock this seat is under: the discards it may not win on since it passed a win (Round.Seat's
+        lock_kinds / lock_all / lock_rank, as the seat knows them)."""
+        return self._tracked().lock
+
+    @property
+    def claim_facts(self) -> frozenset[str]:
+        """What a win on the open claim window's tile would carry (Window.facts: 杠上炮, 海底, 人胡, robbing a kong
+        ...), all public; after a draw or a call, those of the last window."""
+        return self._tracked().facts
 
     # ------------------------------------------------------------------ for the UI
     def wind_of(self, seat: int) -> str:
@@ -404,3 +459,85 @@ _HANDLERS = {
     "exhausted": SeatState._on_exhausted,
     "end_round": SeatState._on_end_round,
 }
+
+
+class _PassLockTracker(SeatState):
+    """A SeatState that also follows what the round's pass-lock depends on: the facts each discard carries (the
+    round's own after_kong / drew_last / turn_source / held_before fields, from the events) and the wins the seat
+    was offered and let pass. A SeatState feeds it its events only when asked (`lock_state`, `claim_facts`)."""
+
+    def _reset(self, players: int, dealer: int) -> None:
+        super()._reset(players, dealer)
+        self.lock = PassLockState()
+        self.facts: frozenset[str] = frozenset()
+        self._offer: Evaluation | None = None  # the win the round offers this seat on the open claim window
+        self._after_kong = False  # the tile in play came from a kong's replacement draw (杠上炮)
+        self._drew_last = False  # the current seat drew the last drawable tile (海底)
+        self._turn_source = "deal"  # "deal", "draw" or "claim"
+        self._held_before = 0  # concealed tiles the current seat held before this turn's draw (全求人放炮)
+        self._discards_made = 0
+
+    def apply(self, event: dict) -> None:
+        etype = event.get("type")
+        if etype not in _HANDLERS:
+            if etype == "claim" and event.get("actor") == self.seat and event.get("claim") == "win":
+                self._offer = None  # it claimed the win (another may take the tile first: 截胡)
+            return
+        actor = event.get("actor")
+        if self._offer is not None and etype in _CLOSES_WINDOW:
+            # the window closed without this seat claiming the win: it passed it (as the round does, even when
+            # others won on the tile)
+            if etype != "start_round":
+                lock_after_pass(self.variant.pass_lock, self.lock, self._claim_tile, self._offer)
+            self._offer = None
+        if etype == "draw":
+            self._drew_last = event["left"] == 0
+            if not self._opening:  # the dealer's opening replacements leave the turn as dealt
+                self._turn_source = "draw"
+                if not event.get("replacement"):  # a turn begins (Round._start_turn)
+                    self._after_kong = False
+                    self._held_before = self.hand_sizes[actor]
+                    if actor == self.seat:
+                        lock_clear(self.lock)  # a draw lifts every pass-lock
+        elif etype == "discard":
+            self.facts = _DISCARD_FACTS[self._after_kong | (self._drew_last and not self.tiles_left) << 1
+                                        | (not self._discards_made and actor == self.dealer) << 2
+                                        | (self._held_before == 1 and self._turn_source == "draw") << 3]
+            self._discards_made += 1
+        super().apply(event)
+        if etype == "discard":
+            if actor != self.seat:
+                self._offer = self._could_win(self._claim_tile, actor, discard=True)
+        elif etype in ("pong", "chow", "kong"):
+            self._drew_last = False
+            if etype == "kong":  # its replacement draw follows
+                self._after_kong, self._held_before = True, self.hand_sizes[actor]
+            else:
+                self._after_kong, self._turn_source = False, "claim"
+            rule = self.variant.pass_lock
+            if actor == self.seat and rule is not None and rule.cleared_by_claim:
+                lock_clear(self.lock)
+        elif etype in ("concealed_kong", "added_kong"):  # its replacement draw follows
+            self._after_kong, self._held_before = True, self.hand_sizes[actor]
+        elif etype == "added_kong_declared":
+            self.facts = _ROBBING
+            if actor != self.seat and self.variant.can_rob(self.options, "added_kong"):
+                self._offer = self._could_win(self._claim_tile, actor, discard=False)
+        elif etype == "kong_declared":
+            self.facts = _ROBBING
+            if self.seat not in (actor, event["target"]) and self.variant.can_rob(self.options, "kong"):
+                self._offer = self._could_win(self._claim_tile, actor, discard=False)
+
+    def _could_win(self, tile: int | None, from_seat: int, *, discard: bool) -> Evaluation | None:
+        """The win the round offers this seat on `tile` (its claim options: the one evaluation, then the pass-lock),
+        if passing it would cost anything at this table."""
+        check = self._win_check()
+        if tile is None or check.pass_lock is None:
+            return None
+        if discard and (not check.discard_wins or not check.may_fit(self._hand, tile, self.ghost)):
+            return None
+        ev = check.judge(self.seat, self._hand, tile, from_seat, self.facts, self._melds[self.seat], self._melds,
+                         self.ghost, self._table)
+        if ev is None or check.locked(self.lock, tile, ev):
+            return None
+        return ev

@@ -11,12 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from . import hand as hand_mod
-from .errors import BadInput, EngineError, IllegalAction, NotAWin
+from .errors import BadInput, EngineError, IllegalAction
+from .events import N_, SCHEMA_VERSION, message
 from .melds import Meld
-from .scoring import Evaluation, WinContext
+from .scoring import Evaluation
 from .tiles import (NUM_KINDS, NUM_PLAYABLE, TileSet, is_flower, parse_tile, tile_name, tile_names)
 from .variant import ScoreItem, Variant, Win
+from .wincheck import WinCheck, lock_after_pass, lock_bars, lock_clear
 from .wall import PortableRng, WallBreak, break_wall, deal, roll_dice, round_rng
 
 TURN, CLAIM, ENDED = "turn", "claim", "ended"
@@ -116,10 +117,10 @@ class Round:
         self.context = dict(context or {})  # table facts: coins, ga, round wind, streak ...
         variant.check_table(self)
         self.tile_set: TileSet = variant.tile_set(options, players)
-        self._seven_pairs = variant.seven_pairs(options)
-        self._thirteen_orphans = variant.thirteen_orphans(options, self.tile_set)
-        self._own_shapes = type(variant).extra_readings is not Variant.extra_readings
+        self.win_check = WinCheck.at(variant, options, players)  # the one win evaluation
         self.seats = [Seat() for _ in range(players)]
+        self._table_melds = [s.melds for s in self.seats]  # every seat's melds (the lists grow in place)
+        self._facts_fn = self._win_facts  # bound once: the claim check runs on every discard
         for s, tiles in enumerate(hands):
             for k in tiles:
                 self.seats[s].hand[k] += 1
@@ -186,53 +187,28 @@ class Round:
         return total
 
     # ------------------------------------------------------------------ win checks
-    def _win_context(self, seat: int, win_tile: int, discarder: int | None, flags: frozenset[str],
-                     concealed: list[int]) -> WinContext:
-        ctx = WinContext(options=self.options, players=self.players, dealer=self.dealer, winner=seat,
-                         discarder=discarder, concealed=concealed, win_tile=win_tile,
-                         melds=list(self.seats[seat].melds), flags=flags, ghost=self.ghost,
-                         context=dict(self.context))
-        ctx.context.update(self.variant.win_facts(self, seat))
-        if "after_kong" in flags and self.last_kong is not None and self.last_kong in ctx.melds:
-            ctx.context["kong_meld"] = ctx.melds.index(self.last_kong)
-        return ctx
-
-    def _shape_wins(self, seat: int, extra: int | None) -> bool:
-        """A quick shape check before the full evaluation (the claim check runs on every discard)."""
-        s = self.seats[seat]
-        counts = s.hand[:NUM_PLAYABLE]  # a copy
-        if extra is not None:
-            counts[extra] += 1
-        wild = 0
-        if self.ghost is not None:
-            wild = counts[self.ghost]
-            counts[self.ghost] = 0
-        concealed_only = not s.melds
-        if hand_mod.is_win(counts, wild, seven_pairs=concealed_only and self._seven_pairs,
-                           thirteen_orphans=concealed_only and self._thirteen_orphans):
-            return True
-        return self._own_shapes  # a variant's own shapes (烂牌) are tried through its readings
+    def _win_facts(self, seat: int, flags: frozenset[str]) -> dict:
+        """What scoring needs that only the round knows (liabilities, which kong gave the replacement tile)."""
+        facts = dict(self.variant.win_facts(self, seat))
+        melds = self.seats[seat].melds
+        if "after_kong" in flags and self.last_kong is not None and self.last_kong in melds:
+            facts["kong_meld"] = melds.index(self.last_kong)
+        return facts
 
     def _evaluate(self, seat: int, win_tile: int, discarder: int | None, flags: frozenset[str]) -> Evaluation | None:
-        """The evaluation of a possible win, or None when it is not a (permitted) win."""
+        """The evaluation of a possible win, or None when it is not a (permitted) win (the pass-lock aside)."""
         key = (self.version, seat, win_tile, discarder, flags)
         if key in self._eval_cache:
             return self._eval_cache[key]
         if len(self._eval_cache) > 64:
             self._eval_cache.clear()
-        result: Evaluation | None = None
-        if self._shape_wins(seat, None if discarder is None else win_tile) and self.variant.may_win(self, seat):
-            hand = self.seats[seat].hand
-            concealed = [k for k in range(NUM_KINDS) for _ in range(hand[k])]
-            if discarder is None:  # self-draw: the drawn tile is the winning tile
-                concealed.remove(win_tile)
-            ctx = self._win_context(seat, win_tile, discarder, flags, concealed)
-            try:
-                ev = self.variant.evaluate(ctx)
-                self.variant.check_win(ev, self)
-                result = ev
-            except NotAWin:
-                result = None
+        s = self.seats[seat]
+        concealed = s.hand
+        if discarder is None:  # self-draw: the drawn tile is the winning tile
+            concealed = list(concealed)
+            concealed[win_tile] -= 1
+        result = self.win_check.judge(seat, concealed, win_tile, discarder, flags, s.melds, self._table_melds,
+                                      self.ghost, self, self._facts_fn)
         self._eval_cache[key] = result
         return result
 
@@ -252,32 +228,15 @@ class Round:
         return frozenset(flags)
 
     def _locked(self, seat: int, tile: int, ev: Evaluation) -> bool:
-        rule = self.variant.pass_lock
-        if rule is None:
-            return False
-        s = self.seats[seat]
-        barred = tile in s.lock_kinds if rule.same_kind else s.lock_all
-        if barred and rule.unless_higher and s.lock_rank is not None and ev.rank > s.lock_rank:
-            return False
-        return barred
+        return lock_bars(self.variant.pass_lock, self.seats[seat], tile, ev)
 
     def _lock_after_pass(self, seat: int, tile: int, ev: Evaluation) -> None:
-        rule = self.variant.pass_lock
-        if rule is None:
-            return
-        s = self.seats[seat]
-        if rule.same_kind:
-            s.lock_kinds.add(tile)
-        else:
-            s.lock_all = True
-        if s.lock_rank is None or ev.rank > s.lock_rank:
-            s.lock_rank = ev.rank
+        lock_after_pass(self.variant.pass_lock, self.seats[seat], tile, ev)
 
     def _clear_lock(self, seat: int) -> None:
         s = self.seats[seat]
-        s.lock_kinds.clear()
-        s.lock_all = False
-        s.lock_rank = None
+        if s.lock_kinds or s.lock_all or s.lock_rank is not None:
+            lock_clear(s)
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, seat: int) -> list[Action]:
@@ -480,7 +439,7 @@ class Round:
             seat = (discarder + i) % self.players
             s = self.seats[seat]
             acts: list[Action] = []
-            if can_win_on_discards and self._tile_may_fit(s.hand, tile):
+            if can_win_on_discards and self.win_check.may_fit(s.hand, tile, self.ghost):
                 ev = self._evaluate(seat, tile, discarder, facts)
                 if ev is not None and not self._locked(seat, tile, ev):
                     acts.append(Action(seat, "win"))
@@ -494,18 +453,6 @@ class Round:
             if acts:
                 options[seat] = acts
         return options
-
-    def _tile_may_fit(self, hand: list[int], tile: int) -> bool:
-        """A cheap necessary condition for `tile` completing a hand: it meets a tile it can pair or run with.
-
-        Every winning shape puts the winning tile in a pair, a set or a run with tiles already held, except where
-        wildcards or a variant's own shapes (烂牌, thirteen orphans) are in play; there, always check in full."""
-        if self.ghost is not None or self._own_shapes or self._thirteen_orphans or hand[tile]:
-            return True
-        if tile >= 27:
-            return False
-        n = tile % 9
-        return any(hand[tile + d] for d in (-2, -1, 1, 2) if 0 <= n + d <= 8)
 
     @staticmethod
     def _chow_pairs(hand: list[int], tile: int) -> list[tuple[int, int]]:
@@ -751,7 +698,8 @@ class Round:
             for item in self.kong_items:
                 for i, d in enumerate(item.deltas):
                     undo[i] -= d
-            self._add_item(ScoreItem("kong_void", undo, ["流局：杠分不计"]), events)
+            self._add_item(ScoreItem("kong_void", undo, [message(N_("Drawn round: kong points do not count"))]),
+                           events)
         self._end(events)
 
     def _finish_with_wins(self, wins: list[Win], events: list[dict], *, won_tile: int) -> None:
@@ -851,7 +799,8 @@ def _opening_events(rnd: Round, hands: list[list[int]]) -> list[dict]:
     events: list[dict] = [{
         "type": "start_round", "variant": rnd.variant.id, "round": rnd.round_no, "players": rnd.players,
         "dealer": rnd.dealer, "wall": len(rnd.live), "tail": rnd.tail,
-        "wall_break": rnd.wall_break.to_json() if rnd.wall_break else None,
+        "wall_break": rnd.wall_break.to_json() if rnd.wall_break else None, "schema": SCHEMA_VERSION,
+        "context": dict(rnd.context),  # the table's public facts: coins, streak, each seat's choices (嘎) ...
     }]
     for seat, h in enumerate(hands):
         events.append({"type": "deal", "seat": seat, "tiles": tile_names(sorted(h))})

@@ -12,11 +12,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .errors import BadInput, NotAWin
+from .events import N_, Message, render
+from .events import score as score_event
 from .options import parse_options
 from .scoring import Evaluation, WinContext, best_evaluation, readings
+from .shapes import SEVEN_PAIRS, STANDARD, WinShape
 from .tiles import TileSet
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from .melds import Meld
     from .state import Round
 
@@ -32,14 +37,68 @@ class PassLock:
 
 @dataclass
 class ScoreItem:
-    """One line of a round's settlement: who gains or pays what, and why."""
+    """One item of a round's settlement: who gains or pays what, and why.
 
-    reason: str  # "win", "kong", "escape", "horse", "ghost", "follow_dealer", "liability", "kong_void" ...
+    `reason` is declared (ENGINE_SCORE_REASONS or the rule set's `score_reasons`); `messages` say how it was reached,
+    one line each, as message ids with parameters (game.engine.events.Message: seats, the base actually used,
+    amounts). A bare string is taken as a msgid without parameters."""
+
+    reason: str
     deltas: list[int]
-    lines: list[str] = field(default_factory=list)
+    messages: list[Message] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.messages = [Message.of(m) for m in self.messages]
+
+    @property
+    def lines(self) -> list[str]:
+        """The messages rendered in English, seats as "seat N" (the command line's breakdown)."""
+        return [render(m) for m in self.messages]
 
     def to_json(self) -> dict:
-        return {"reason": self.reason, "deltas": list(self.deltas), "lines": list(self.lines)}
+        out = score_event(self.reason, self.deltas, self.messages)
+        del out["type"]
+        return out
+
+
+@dataclass(frozen=True)
+class ScoreReason:
+    """Why a settlement item scores: its id (ScoreItem.reason), how the settlement screen labels it (an English msgid
+    the catalogues translate) and what the table's voice says when it is scored ("" nothing)."""
+
+    id: str
+    label: str
+    voice_token: str = ""
+
+
+@dataclass(frozen=True)
+class FlipKind:
+    """Tiles a rule set turns after a win (horses, 醒): the `flip` event's kind, its label (an English msgid) and what
+    the table's voice says when they are turned ("" nothing)."""
+
+    id: str
+    label: str
+    voice_token: str = ""
+
+
+# Reasons the engine itself scores, whatever the rule set: a rule set declares only its own.
+ENGINE_SCORE_REASONS: tuple[ScoreReason, ...] = (
+    ScoreReason("win", N_("Win")),
+    ScoreReason("kong", N_("Kong points")),
+    ScoreReason("kong_void", N_("Kong points void")),  # the wall ran out where kong points do not stand then
+    ScoreReason("escape", N_("Left the table")),
+)
+UNDECLARED_FLIP_LABEL = N_("Tiles turned")
+
+
+@dataclass(frozen=True)
+class SetupChoice:
+    """A choice each seat makes before a deal (Hainan's 上嘎): what it is called and the values allowed now."""
+
+    id: str  # the context key the choices are carried under, e.g. "ga"
+    label: str  # what players call it (Chinese; the UI translates through its catalogue)
+    values: tuple[int, ...]
+    default: int
 
 
 @dataclass
@@ -77,6 +136,27 @@ class Variant:
     fan_unit: str = "番"  # how the variant's count reads: 番 (doublings) or 倍 (a multiplier)
     summary: str = ""  # a few sentences for rules help (English msgid; the catalogues translate it)
     small_hands: tuple = ()  # (id, Chinese name, value text) of what rules help lists besides hand_types
+    # what this rule set scores and turns besides the engine's own (ENGINE_SCORE_REASONS): the UI and the audio
+    # label and voice them from here, never from tables of their own
+    score_reasons: tuple[ScoreReason, ...] = ()
+    flip_kinds: tuple[FlipKind, ...] = ()
+
+    def all_score_reasons(self) -> tuple[ScoreReason, ...]:
+        return ENGINE_SCORE_REASONS + tuple(self.score_reasons)
+
+    def score_reason(self, reason_id: Any) -> ScoreReason:
+        """The declaration of a score event's reason (one not declared: labelled with its own id, no voice)."""
+        for r in self.all_score_reasons():
+            if r.id == reason_id:
+                return r
+        return ScoreReason(str(reason_id), str(reason_id))
+
+    def flip_kind(self, kind_id: Any) -> FlipKind:
+        """The declaration of a flip event's kind (one not declared: "Tiles turned", no voice)."""
+        for k in self.flip_kinds:
+            if k.id == kind_id:
+                return k
+        return FlipKind(str(kind_id), UNDECLARED_FLIP_LABEL)
 
     def hand_name(self, hand_id: str) -> str:
         """The Chinese name players know a hand type by."""
@@ -109,11 +189,12 @@ class Variant:
         """Whether a discard can be won on at all (Beihai: self-draw only)."""
         return True
 
-    def seven_pairs(self, opts: Any) -> bool:
-        return True
-
-    def thirteen_orphans(self, opts: Any, tile_set: TileSet) -> bool:
-        return False
+    def win_shapes(self, opts: Any, tile_set: TileSet, *, concealed_only: bool) -> tuple[WinShape, ...]:
+        """The shapes a hand may win with (shapes.py): the round's win check, the hints' waits, the AI's distance
+        and scoring's readings all come from them. `concealed_only`: the hand has no melds (a concealed kong is a
+        meld too), which seven pairs, thirteen orphans and most of a rule set's own shapes need.
+        Default: the standard shape, and seven pairs when concealed."""
+        return (STANDARD, SEVEN_PAIRS) if concealed_only else (STANDARD,)
 
     def wall_tail(self, opts: Any, players: int) -> int:
         """Tiles at the end of the live wall that are never drawn (horses, a dead end)."""
@@ -144,18 +225,13 @@ class Variant:
     # ---- hands ----
     hand_types: tuple = ()
 
-    def extra_readings(self, ctx: WinContext) -> list[WinContext]:
-        return []
-
     def score_reading(self, ctx: WinContext) -> Evaluation:
         raise NotImplementedError
 
     def evaluate(self, ctx: WinContext) -> Evaluation:
         """The best reading of a hand, or NotAWin. Variant minimums are checked by `check_win`."""
-        ts = self.tile_set(ctx.options, ctx.players)
-        rs = readings(ctx, seven_pairs=self.seven_pairs(ctx.options),
-                      thirteen_orphans=self.thirteen_orphans(ctx.options, ts), extra=self.extra_readings)
-        best = best_evaluation(rs, self.score_reading)
+        shapes = self.win_shapes(ctx.options, self.tile_set(ctx.options, ctx.players), concealed_only=not ctx.melds)
+        best = best_evaluation(readings(ctx, shapes), self.score_reading)
         if best is None:
             raise NotAWin("the tiles do not form a winning hand")
         return best
@@ -167,8 +243,9 @@ class Variant:
         """Facts the engine knows that scoring needs (liabilities, flowers ...), merged into ctx.context."""
         return {}
 
-    def may_win(self, rnd: "Round", seat: int) -> bool:
-        """A table-level bar on winning at all (Nanning's 封胡)."""
+    def may_win(self, opts: Any, seat: int, melds: "Sequence[Sequence[Meld]]") -> bool:
+        """A table-level bar on winning at all (Nanning's 封胡), from public facts only: `melds` is every seat's
+        melds, each with the seat that fed it (`from_seat`), so a seat's hints can apply the bar as the round does."""
         return True
 
     # ---- settlement ----
@@ -200,6 +277,23 @@ class Variant:
         return wins[0].seat
 
     def escape_penalty(self, rnd: "Round", seat: int) -> ScoreItem | None:
+        return None
+
+    # ---- the game around the rounds: facts carried from round to round, choices before each deal ----
+    def initial_facts(self, opts: Any, players: int) -> dict:
+        """Facts a game starts with (coins, the round wind, 令 ...); they reach every round as its context."""
+        return {}
+
+    def carry_facts(self, opts: Any, facts: dict, rnd: "Round") -> dict:
+        """The facts for the next round, after `rnd` has ended (coins paid, the round wind moved, 令 passed)."""
+        return facts
+
+    def table_goes_on(self, opts: Any, facts: dict) -> bool:
+        """Whether a game "until someone can no longer sit" goes on (Nanning: everyone keeps 32 coins)."""
+        return True
+
+    def setup_choice(self, opts: Any, seat: int, facts: dict) -> SetupChoice | None:
+        """The choice `seat` makes before the next deal, given the facts so far (None: nothing to choose)."""
         return None
 
     def check_table(self, table: Any) -> None:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import hand as hand_mod
 from .melds import Meld
 from .tiles import NUM_KINDS, NUM_PLAYABLE
+from .variant import TableFacts
+from .wincheck import PassLockState, Wait
 
 if TYPE_CHECKING:
     from .state import Round
@@ -120,47 +121,50 @@ class SeatView:
                 left[k] -= 1
         return [max(0, n) for n in left[:NUM_PLAYABLE]] + left[NUM_PLAYABLE:]
 
+    # ---- waits and distance: the round's own win evaluation, from what this seat knows
+    @property
+    def lock_state(self) -> PassLockState:
+        """This seat's pass-lock: the discards it may not win on since it passed a win (a seat knows its passes)."""
+        s = self._rnd.seats[self.seat]
+        return PassLockState(set(s.lock_kinds), s.lock_all, s.lock_rank)
 
     def waits(self, hand: list[int] | None = None) -> list[tuple[int, int]]:
-        """For a 13-tile (3k+1) hand: each kind that completes it, with how many of it this seat has not seen.
-
-        `hand` defaults to the seat's own; the UI passes the hand minus a candidate discard for its 听牌 hint.
+        """For a 13-tile (3k+1) hand: each kind that completes one of the rule set's win shapes, with how many of it
+        this seat has not seen. `hand` defaults to the seat's own; the UI passes the hand minus a candidate discard.
         """
-        counts = list(self._rnd.seats[self.seat].hand if hand is None else hand)[:NUM_PLAYABLE]
-        ghost = self._rnd.ghost
-        wild = 0
-        if ghost is not None:
-            wild, counts[ghost] = counts[ghost], 0
-        if (sum(counts) + wild) % 3 != 1:
-            return []
         rnd = self._rnd
-        concealed_only = not rnd.seats[self.seat].melds
-        kinds = [k for k in rnd.tile_set.kinds() if k < NUM_PLAYABLE]
-        winning = hand_mod.waits(counts, wild, seven_pairs=concealed_only and rnd._seven_pairs,
-                                 thirteen_orphans=concealed_only and rnd._thirteen_orphans, kinds=kinds)
+        counts = rnd.seats[self.seat].hand if hand is None else hand
+        winning = rnd.win_check.waits(counts, rnd.ghost, rnd.seats[self.seat].melds)
+        if not winning:
+            return []
         unseen = self.unseen()
         return [(k, unseen[k]) for k in winning]
 
+    def wait_info(self, hand: list[int] | None = None, *, discarder: int | None = None,
+                  flags: frozenset[str] = frozenset()) -> list[Wait]:
+        """Each waiting kind and whether it wins now by discard, only by self-draw or not at all (WinCheck.wait_info:
+        封胡, a minimum, this seat's pass-lock), with the counts."""
+        rnd = self._rnd
+        counts = rnd.seats[self.seat].hand if hand is None else hand
+        return rnd.win_check.wait_info(self.seat, counts, rnd.seats[self.seat].melds, self.melds, rnd.ghost,
+                                       self._table(), self.unseen(), self.lock_state, discarder=discarder,
+                                       flags=flags)
 
     def wait_details(self, hand: list[int] | None = None) -> list[tuple[int, int, int | None]]:
-        """Each winning kind with its unseen count and the variant's count (fan / multiplier) if self-drawn."""
-        from .errors import NotAWin
-        from .scoring import WinContext
+        """(kind, unseen, count) for each kind that wins now, by self-draw or on a discard; the count is the rule
+        set's (fan / multiplier) if self-drawn, else on a discard."""
+        return [w.as_tuple() for w in self.wait_info(hand) if w.by_self_draw or w.by_discard]
 
+    def distance(self, hand: list[int] | None = None) -> int:
+        """Shanten of the hand (default: the seat's own) over the rule set's win shapes."""
         rnd = self._rnd
-        counts = list(rnd.seats[self.seat].hand if hand is None else hand)
-        out = []
-        for kind, unseen in self.waits(counts):
-            concealed = [k for k in range(NUM_KINDS) for _ in range(counts[k])]
-            ctx = WinContext(options=rnd.options, players=rnd.players, dealer=rnd.dealer, winner=self.seat,
-                             discarder=None, concealed=concealed, win_tile=kind,
-                             melds=list(rnd.seats[self.seat].melds), ghost=rnd.ghost, context=dict(rnd.context))
-            try:
-                fan = rnd.variant.evaluate(ctx).fan
-            except NotAWin:
-                fan = None
-            out.append((kind, unseen, fan))
-        return out
+        counts = rnd.seats[self.seat].hand if hand is None else hand
+        return rnd.win_check.distance(counts, rnd.ghost, rnd.seats[self.seat].melds)
+
+    def _table(self) -> TableFacts:
+        """The table facts a seat knows, for the rule set's minimums (not the round itself: hints see no more)."""
+        rnd = self._rnd
+        return TableFacts(rnd.players, rnd.dealer, rnd.options, rnd.context)
 
 
 def seat_view(rnd: "Round", seat: int) -> SeatView:

@@ -24,6 +24,7 @@ from game.engine.scoring import FLAGS, WinContext
 from game.engine.state import CLAIM, CLAIM_TYPES, Action, round_from_scenario, validate_tiles
 from game.engine.tiles import NUM_KINDS, TileError, parse_tile, parse_tiles, tile_name
 from game.engine.variant import TableFacts, Win
+from game.engine.wincheck import WinCheck
 
 EXIT_BAD = 2
 
@@ -150,8 +151,7 @@ def cmd_score(doc: dict) -> dict:
                      context=context)
     table = TableFacts(players, dealer, opts, context)
     variant.check_table(table)
-    ev = variant.evaluate(ctx)
-    variant.check_win(ev, table)
+    ev = WinCheck.at(variant, opts, players).evaluate(ctx, table)  # the round's own evaluation
     items = variant.settle_wins(table, [Win(winner, discarder, ev)])
     deltas = [0] * players
     breakdown: list[str] = []

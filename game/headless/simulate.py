@@ -51,7 +51,8 @@ def run_simulation(variant_id: str, *, players: int = 4, options: dict | None = 
     levels = (levels * players)[:players]
     seats = [SeatConfig(f"AI {i + 1}", level=levels[i]) for i in range(players)]
     # headless runs count points; coins only where the caller gives them
-    host = Host(variant_id, dict(options or {}), seats, seed=seed, rounds=rounds, coins=coins, start_with_coins=False)
+    host = Host(variant_id, dict(options or {}), seats, seed=seed, rounds=rounds, start_coins=coins,
+                start_with_coins=False)
     if log is not None:
         log.write(json.dumps({"type": "header", "variant": variant_id, "options": options or {},
                               "players": players, "seed": seed, "rounds": rounds, "ai": levels},

@@ -9,12 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game.engine import events
 from game.engine.errors import OptionError
+from game.engine.events import message
 from game.engine.melds import Meld
 from game.engine.options import option
 from game.engine.scoring import Evaluation, HandType, WinContext, matching
+from game.engine.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, WinShape
 from game.engine.tiles import RED_DRAGON, TileSet, next_in_ring, number_of, parse_tile, tile_name
-from game.engine.variant import ScoreItem, Variant, Win
+from game.engine.variant import FlipKind, ScoreItem, ScoreReason, Variant, Win
 from game.i18n import N_
 
 GHOST_LABELS = {"flip": "翻鬼", "flip_next": "翻鬼下一张", "red_dragon": "红中鬼", "none": "无鬼"}
@@ -133,6 +136,11 @@ class Beihai(Variant):
     hand_types = HAND_TYPES
     summary = RULES_SUMMARY
     small_hands = (("pinghu", "平胡", "1"), ("gangshanghua", "杠上花", "2 / 4"), ("sikai", "4开", "4"))
+    score_reasons = (
+        ScoreReason("ghost", N_("Wildcard points")),  # 鬼牌算分, at the round's end
+        ScoreReason("follow_dealer", N_("Following the dealer"), voice_token="genzhuang"),  # 跟庄有喜
+    )
+    flip_kinds = (FlipKind("horse", N_("Horses"), voice_token="horse"),)  # 买马, after a win
 
     # ---- table
     def tile_set(self, opts: BeihaiOptions, players: int) -> TileSet:
@@ -142,8 +150,11 @@ class Beihai(Variant):
     def discard_wins(self, opts: BeihaiOptions) -> bool:
         return False  # self-draw only; robbing a kong is the one exception
 
-    def thirteen_orphans(self, opts: BeihaiOptions, tile_set: TileSet) -> bool:
-        return tile_set.has_thirteen_orphans()
+    def win_shapes(self, opts: BeihaiOptions, tile_set: TileSet, *, concealed_only: bool) -> tuple[WinShape, ...]:
+        if not concealed_only:
+            return (STANDARD,)
+        # 十三幺 needs every terminal and honour: not at a table without honours or with two suits
+        return (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS) if tile_set.has_thirteen_orphans() else (STANDARD, SEVEN_PAIRS)
 
     def wall_tail(self, opts: BeihaiOptions, players: int) -> int:
         return opts.horses  # the horses are the last tiles and are never drawn
@@ -188,24 +199,28 @@ class Beihai(Variant):
         mult = 1
         for _, v in hits:
             mult *= v
-        lines = [f"{t.name} ×{v}" for t, v in hits if v != 1 or t.id == "qiangganghu"]
+        lines = [message(N_("{hand} ×{mult}"), hand=t.id, mult=v)
+                 for t, v in hits if v != 1 or t.id == "qiangganghu"]
         hands = [t.id for t, _ in hits]
         if ctx.self_draw and "after_kong" in ctx.flags:
             g = 4 if opts.gangshanghua == "x4" and big else 2
             mult *= g
             hands.append("gangshanghua")
-            lines.append(f"杠上花 ×{g}")
+            lines.append(message(N_("{hand} ×{mult}"), hand="gangshanghua", mult=g))
         if not big:
             hands.insert(0, "pinghu")
-            lines.insert(0, "平胡 ×1")
+            lines.insert(0, message(N_("{hand} ×{mult}"), hand="pinghu", mult=1))
         if opts.cap4 and mult > 4:
-            lines.append(f"4倍封顶：×{mult} → ×4")
+            lines.append(message(N_("Capped at ×{cap}: ×{mult} counts as ×{cap}"), cap=4, mult=mult))
             mult = 4
         # 四开: a self-draw whose winning tile completes the pair (单吊); a dealt hand (天胡) has no such tile
         sikai = (opts.sikai != "off" and ctx.self_draw and "heavenly" not in ctx.flags and ctx.completes_pair())
         if sikai:
             hands.append("sikai")
-            lines.append("4开（单吊自摸）×4" + ("，马跟番" if opts.sikai == "with_horses" else "，马不跟番"))
+            if opts.sikai == "with_horses":
+                lines.append(message(N_("{hand} (self-drawn single wait) ×4, the horses ×4 too"), hand="sikai"))
+            else:
+                lines.append(message(N_("{hand} (self-drawn single wait) ×4, the horses not"), hand="sikai"))
         return Evaluation(hands, mult, (mult * (4 if sikai else 1), mult), lines, {"mult": mult, "sikai": sikai})
 
     # ---- settlement
@@ -217,8 +232,8 @@ class Beihai(Variant):
         horses = rnd.live[len(rnd.live) - opts.horses:]
         for w in wins:
             w.ctx.context["horses"] = [tile_name(h) for h in horses]
-        return [{"type": "flip", "kind": "horse", "tiles": [tile_name(h) for h in horses],
-                 "hits": {str(w.seat): self._hits(horses, w.seat, rnd.dealer, rnd.players, opts) for w in wins}}]
+        return [events.flip("horse", [tile_name(h) for h in horses],
+                            {w.seat: self._hits(horses, w.seat, rnd.dealer, rnd.players, opts) for w in wins})]
 
     @staticmethod
     def _hits(horses: list[int], winner: int, dealer: int, players: int, opts: BeihaiOptions) -> int:
@@ -233,35 +248,40 @@ class Beihai(Variant):
         for w in wins:
             ctx, ev = w.ctx, w.evaluation
             hand = base * ev.data["mult"]
-            lines = list(ev.lines) + [f"牌型分 {hand}"]
+            lines = list(ev.lines) + [message(N_("Hand: base points {base} × {mult} = {amount}"), base=base,
+                                              mult=ev.data["mult"], amount=hand)]
             horses = [parse_tile(h) for h in ctx.context.get("horses", [])]
             horse = 0
             if opts.horses == 1 and horses:
                 horse = one_horse_value(horses[0], opts.one_horse_cap) * base
-                lines.append(f"一码 {tile_name(horses[0])}：+{horse}")
+                lines.append(message(N_("One horse {tile}: +{amount}"), tile=tile_name(horses[0]), amount=horse))
             elif opts.horses >= 2 and horses:
                 hits = horse_hits(horses, w.seat, table.dealer, table.players, opts.horse_159)
                 per_hit = hand if opts.horse_value == "follow_hand" else 2 * base
                 horse = hits * per_hit
-                lines.append(f"中马 {hits} 匹 × {per_hit} = +{horse}")
+                lines.append(message(N_("Horses hit: {hits} × {per_hit} = +{amount}"), hits=hits, per_hit=per_hit,
+                                     amount=horse))
             share = hand + horse
             if ev.data["sikai"]:
                 share = 4 * share if opts.sikai == "with_horses" else 4 * hand + horse
-                lines.append(f"4开后每家 {share}")
+                lines.append(message(N_("With sikai ×4: {amount} a share"), amount=share))
             deltas = [0] * table.players
             if w.from_seat is not None:  # a robbed kong: only its owner pays, one share per robber
                 deltas[w.from_seat] -= share
-                lines.append(f"抢杠：座位{w.from_seat}付 {share}")
+                lines.append(message(N_("{winner} robs {payer}'s kong: {payer} pays {amount}"), winner=w.seat,
+                                     payer=w.from_seat, amount=share))
             else:
                 liable = self._kong_bao(ctx)
                 payers = [p for p in range(table.players) if p != w.seat]
                 if liable is not None:
                     deltas[liable] -= share * len(payers)
-                    lines.append(f"杠爆全包：座位{liable}独付 {share * len(payers)}")
+                    lines.append(message(N_("{winner} wins on the kong {liable} gave: {liable} pays for everyone, "
+                                            "{amount}"), winner=w.seat, liable=liable, amount=share * len(payers)))
                 else:
                     for p in payers:
                         deltas[p] -= share
-                    lines.append(f"自摸每家付 {share}")
+                    lines.append(message(N_("{winner} wins by self-draw: {amount} from each of {payers}"),
+                                         winner=w.seat, amount=share, payers=payers))
             deltas[w.seat] -= sum(deltas)
             items.append(ScoreItem("win", deltas, lines))
         return items
@@ -289,15 +309,21 @@ class Beihai(Variant):
         if meld.type == "kong":
             assert meld.from_seat is not None
             deltas[meld.from_seat] -= 3 * base
-            label = "明杠：放杠者付3分"
+            line = message(N_("{seat}'s exposed kong: {payer}, who gave the tile, pays 3 × base points {base} = "
+                              "{amount}"), seat=seat, payer=meld.from_seat, base=base, amount=3 * base)
         else:
+            payers = [p for p in range(rnd.players) if p != seat]
             each = base if meld.type == "added_kong" else 2 * base
-            for p in range(rnd.players):
-                if p != seat:
-                    deltas[p] -= each
-            label = "补杠：每家付1分" if meld.type == "added_kong" else "暗杠：每家付2分"
+            for p in payers:
+                deltas[p] -= each
+            if meld.type == "added_kong":
+                line = message(N_("{seat}'s added kong: each of {payers} pays the base points, {amount}"),
+                               seat=seat, payers=payers, amount=each)
+            else:
+                line = message(N_("{seat}'s concealed kong: each of {payers} pays 2 × base points {base} = "
+                                  "{amount}"), seat=seat, payers=payers, base=base, amount=each)
         deltas[seat] -= sum(deltas)
-        return ScoreItem("kong", deltas, [label])
+        return ScoreItem("kong", deltas, [line])
 
     def on_discard(self, rnd: Any, seat: int, tile: int) -> list[ScoreItem]:
         """跟庄有喜: the three others all follow the dealer's first discard in the first go-around."""
@@ -310,7 +336,10 @@ class Beihai(Variant):
         base = rnd.options.base
         deltas = [base] * 4
         deltas[rnd.dealer] = -3 * base
-        return [ScoreItem("follow_dealer", deltas, [f"跟庄有喜：庄家赔每家 {base}"])]
+        payers = [p for p in range(4) if p != rnd.dealer]
+        return [ScoreItem("follow_dealer", deltas, [
+            message(N_("All followed the dealer's first discard: {dealer} pays each of {payers} {amount}"),
+                    dealer=rnd.dealer, payers=payers, amount=base)])]
 
     def end_of_round(self, rnd: Any, wins: list[Win], exhausted: bool) -> list[ScoreItem]:
         """鬼牌算分: every pair of players settles the difference of the wildcards they hold."""
@@ -335,7 +364,10 @@ def ghost_point_items(held: list[int], base: int) -> list[ScoreItem]:
     deltas = [(n * g - total) * base for g in held]
     if not any(deltas):
         return []
-    return [ScoreItem("ghost", deltas, ["鬼牌算分：" + "，".join(f"座位{i} {g}张" for i, g in enumerate(held))])]
+    lines = [message(N_("Wildcard points: every two players settle the difference of the wildcards they hold, "
+                        "{base} each"), base=base)]
+    lines += [message(N_("{seat} holds wildcards: {count}"), seat=i, count=g) for i, g in enumerate(held)]
+    return [ScoreItem("ghost", deltas, lines)]
 
 
 VARIANT = Beihai()

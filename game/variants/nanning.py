@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.engine.errors import BadInput, BelowMinimum
+from game.engine.events import message
 from game.engine.melds import Meld
 from game.engine.options import option
 from game.engine.scoring import Evaluation, HandType, WinContext, matching
@@ -31,6 +32,7 @@ class NanningOptions:
 # The base (底注) from the poorest player's coins: (lowest coins, base).
 COIN_TIERS = ((3_200_000, 100_000), (320_000, 10_000), (32_000, 1_000), (3_200, 100), (320, 10), (32, 1))
 MIN_COINS = 32
+START_COINS = 1000  # each player's coins when a game for coins begins
 
 
 def base_for_coins(coins: int) -> int:
@@ -90,12 +92,27 @@ class Nanning(Variant):
     hand_types = HAND_TYPES
     summary = RULES_SUMMARY
     small_hands = (("pinghu", "平胡", "1"), ("menqianqing", "门前清", "×4/3"))
+    score_reasons = ()  # it scores only what the engine declares: win, kong, kong_void (流局算杠分 off), escape
+    flip_kinds = ()  # no horses, no 醒
 
     def first_dealer(self, players: int, rng: Any) -> int:
         return rng.randrange(players)
 
     def can_rob(self, opts: NanningOptions, kong_type: str) -> bool:
         return kong_type == "added_kong"
+
+    # coins are carried from round to round: paid after each round, and a player below 32 can no longer sit
+    def initial_facts(self, opts: NanningOptions, players: int) -> dict:
+        return {"coins": [START_COINS] * players} if opts.coins else {}
+
+    def carry_facts(self, opts: NanningOptions, facts: dict, rnd: Any) -> dict:
+        if facts.get("coins") is not None:
+            facts["coins"] = [c + d for c, d in zip(facts["coins"], rnd.deltas())]
+        return facts
+
+    def table_goes_on(self, opts: NanningOptions, facts: dict) -> bool:
+        coins = facts.get("coins")
+        return not coins or min(coins) >= MIN_COINS
 
     def check_table(self, table: Any) -> None:
         coins = table.context.get("coins")
@@ -124,13 +141,13 @@ class Nanning(Variant):
         hands = [t.id for t, _ in hits] or ["pinghu"]
         if menqing:
             hands.append("menqianqing")
-        lines = [f"{t.name} {v}番" for t, v in hits] or ["平胡 1番"]
+        lines = [message(N_("{hand}: {fan} fan"), hand=t.id, fan=v) for t, v in hits] or [
+            message(N_("{hand}: {fan} fan"), hand="pinghu", fan=1)]
         if menqing:
-            lines.append("门前清")
-        formula = f"底注×{rate}" + (f"×2^{n - 1}" if big and n > 1 else "")
-        lines.append(f"n = {n}，{'自摸每家' if ctx.self_draw else '放炮'} {formula} = {share}×底注")
+            lines.append(message(N_("{hand}: the self-draw rate is 4, not 3"), hand="menqianqing"))
+        # settle_wins adds the formula with the base the table plays for: base × rate (× 2^(n-1)) = share
         return Evaluation(hands, n, (share * (3 if ctx.self_draw else 1), n), lines,
-                          {"share": share, "big": big, "menqing": menqing})
+                          {"share": share, "big": big, "menqing": menqing, "rate": rate, "n": n})
 
     def check_win(self, ev: Evaluation, table: Any) -> None:
         ctx = ev.ctx
@@ -138,11 +155,12 @@ class Nanning(Variant):
         if not ctx.self_draw and not ev.data["big"] and not ctx.options.pinghu_discard:
             raise BelowMinimum("平胡不可点炮: a small hand may only be won by self-draw at this table")
 
-    def may_win(self, rnd: Any, seat: int) -> bool:
-        # 封胡: once one player has claimed three of your discards, you cannot win this round
-        if not rnd.options.chengbao:
+    def may_win(self, opts: NanningOptions, seat: int, melds: Any) -> bool:
+        # 封胡: once one player has claimed three of your discards, you cannot win this round (public: his melds
+        # name who fed each; a pong later made an added kong still counts once, as the claim it was)
+        if not opts.chengbao:
             return True
-        return all(rnd.claims_from[b][seat] < 3 for b in range(rnd.players))
+        return all(sum(1 for m in row if m.from_seat == seat) < 3 for row in melds)
 
     def win_facts(self, rnd: Any, winner: int) -> dict:
         if not rnd.options.chengbao:
@@ -161,25 +179,39 @@ class Nanning(Variant):
             deltas = [0] * table.players
             liable = ctx.context.get("chengbao") if table.options.chengbao else None
             lines = list(ev.lines)
+            n, rate = ev.data["n"], ev.data["rate"]
+            if n > 1:
+                lines.append(message(N_("n = {n}: base {base} × {rate} × 2^{power} = {amount}"), n=n, base=base,
+                                     rate=rate, power=n - 1, amount=share))
+            else:
+                lines.append(message(N_("n = {n}: base {base} × {rate} = {amount}"), n=n, base=base, rate=rate,
+                                     amount=share))
             if ctx.self_draw:
                 if liable is not None:
                     deltas[liable] -= 3 * share
-                    lines.append(f"承包：座位{liable}独付三家 {3 * share}")
+                    lines.append(message(N_("{winner} wins by self-draw; {liable} is liable (chengbao) and pays for "
+                                            "all three: {amount}"), winner=w.seat, liable=liable, amount=3 * share))
                 else:
-                    for p in range(table.players):
-                        if p != w.seat:
-                            deltas[p] -= share
+                    payers = [p for p in range(table.players) if p != w.seat]
+                    for p in payers:
+                        deltas[p] -= share
+                    lines.append(message(N_("{winner} wins by self-draw: {amount} from each of {payers}"),
+                                         winner=w.seat, amount=share, payers=payers))
             else:
                 payer = w.from_seat
                 assert payer is not None
                 if liable is not None and liable == payer:
                     deltas[payer] -= 2 * share
-                    lines.append(f"承包：被碰者放炮，付双倍 {2 * share}")
+                    lines.append(message(N_("{winner} wins on {payer}'s discard; {payer} is liable (chengbao) and "
+                                            "pays double: {amount}"), winner=w.seat, payer=payer, amount=2 * share))
                 else:
                     deltas[payer] -= share
+                    lines.append(message(N_("{winner} wins on {payer}'s discard: {payer} pays {amount}"),
+                                         winner=w.seat, payer=payer, amount=share))
                     if liable is not None:
                         deltas[liable] -= share
-                        lines.append(f"承包：座位{liable}另付 {share}")
+                        lines.append(message(N_("{liable} is liable (chengbao) and pays {amount} more"),
+                                             liable=liable, amount=share))
             deltas[w.seat] -= sum(deltas)
             items.append(ScoreItem("win", deltas, lines))
         return items
@@ -188,16 +220,22 @@ class Nanning(Variant):
         base = self.base(rnd)
         deltas = [0] * rnd.players
         if meld.type == "concealed_kong":
-            for p in range(rnd.players):
-                if p != seat:
-                    deltas[p] -= base
-            label = "暗杠：每家付1底注"
+            payers = [p for p in range(rnd.players) if p != seat]
+            for p in payers:
+                deltas[p] -= base
+            line = message(N_("{seat}'s concealed kong: each of {payers} pays the base, {amount}"), seat=seat,
+                           payers=payers, amount=base)
         else:
             assert meld.from_seat is not None
             deltas[meld.from_seat] -= base
-            label = "明杠：放杠者付1底注" if meld.type == "kong" else "补杠：原碰牌放牌者付1底注"
+            if meld.type == "kong":
+                line = message(N_("{seat}'s exposed kong: {payer}, who gave the tile, pays the base, {amount}"),
+                               seat=seat, payer=meld.from_seat, amount=base)
+            else:
+                line = message(N_("{seat}'s added kong: {payer}, who gave the pong, pays the base, {amount}"),
+                               seat=seat, payer=meld.from_seat, amount=base)
         deltas[seat] -= sum(deltas)
-        return ScoreItem("kong", deltas, [label])
+        return ScoreItem("kong", deltas, [line])
 
     def kong_points_stand_on_exhaustion(self, opts: NanningOptions) -> bool:
         return opts.kong_on_draw
@@ -206,7 +244,10 @@ class Nanning(Variant):
         base = self.base(rnd)
         deltas = [base] * rnd.players
         deltas[seat] = -8 * base
-        return ScoreItem("escape", deltas, [f"逃跑：座位{seat}罚8×底注，其余每家获系统补偿1×底注"])
+        others = [p for p in range(rnd.players) if p != seat]
+        return ScoreItem("escape", deltas, [message(N_("{seat} left the table: fined 8 × base {base} = {fine}; each "
+                                                       "of {others} gets {amount} from the house"),
+                                                    seat=seat, base=base, fine=8 * base, others=others, amount=base)])
 
 
 VARIANT = Nanning()

@@ -304,6 +304,25 @@ def scenario_damaged(tmp: Path) -> dict:
             "problems": audio.packs.problems}
 
 
+def scenario_declared_tokens(tmp: Path) -> dict:
+    """Flips and score reasons are voiced by the token their rule set declares, the rule set being the round's."""
+    packs = tmp / "voices"
+    make_pack(packs, "nanning", "a", "male", {"horse": 520.0, "genzhuang": 600.0, "xing": 700.0}, seconds=0.2)
+    audio = _audio(tmp, [packs])
+    said = []
+    for e in ({"type": "start_round", "variant": "beihai", "dealer": 0},
+              {"type": "flip", "kind": "horse", "tiles": ["1m"]},  # Beihai's 买马: "horse"
+              {"type": "score", "reason": "follow_dealer", "deltas": [-3, 1, 1, 1]},  # 跟庄: "genzhuang"
+              {"type": "score", "reason": "win", "deltas": [3, -1, -1, -1]},  # no voice declared
+              {"type": "flip", "kind": "xing", "tiles": ["1m"]},  # not a Beihai kind: nothing
+              {"type": "start_round", "variant": "nanning", "dealer": 0},
+              {"type": "flip", "kind": "horse", "tiles": ["1m"]}):  # Nanning turns no horses: nothing
+        said.append(audio.voices.on_event(e, 4, 0))
+        time.sleep(0.35)
+    audio.close()
+    return {"said": said, "history": [h["token"] for h in audio.voices.history]}
+
+
 SCENARIOS = {name[len("scenario_"):]: fn for name, fn in globals().items() if name.startswith("scenario_")}
 
 
@@ -329,6 +348,12 @@ def test_a_discard_is_mixed_into_the_output(tmp_path):
     assert r["effect"] == "dice"
     assert peak(left[b + int(0.6 * RATE): r["end"]]) == 0
     assert peak(left[r["end"]: r["fx_end"]]) > 8000
+
+
+def test_flips_and_scores_say_the_token_their_rule_set_declares(tmp_path):
+    r = run_scenario("declared_tokens", tmp_path)
+    assert r["history"] == ["horse", "genzhuang"]
+    assert r["said"] == [False, True, True, False, False, False, False]
 
 
 def test_switching_dialect_switches_the_clip(tmp_path):

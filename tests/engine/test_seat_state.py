@@ -82,6 +82,13 @@ def check_seat(rnd, state: SeatState) -> None:
     assert waits == view.waits(), where
     if waits:
         assert state.wait_details() == view.wait_details(), where
+        assert state.wait_info() == view.wait_info(), where
+    if not rnd.finished:
+        # the pass-lock the seat learnt from what it saw is the round's
+        s = rnd.seats[seat]
+        assert state.lock_state.as_tuple() == (frozenset(s.lock_kinds), s.lock_all, s.lock_rank), where
+    if rnd.phase == "claim":
+        assert state.claim_facts == rnd.window.facts, where
     if state.last_discard is not None:
         s, i = state.last_discard
         assert not rnd.seats[s].claimed[i] and i == len(rnd.seats[s].discards) - 1, where
@@ -142,8 +149,7 @@ def play_checked(variant, players: int, seed: int, *, bots: bool = False, seen: 
         steps += 1
         assert steps < 1000, "the round did not end"
         seat = to_act(rnd)
-        # a seat still holding flowers from the deal crashes the baseline bot (it miscounts the hand): move at random
-        if bots and rng.random() > escape_rate and not any(rnd.seats[seat].hand[NUM_PLAYABLE:]):
+        if bots and rng.random() > escape_rate:
             action = players_bots[seat].choose(states[seat], rnd.legal_actions(seat))
         else:
             action = random_action(rnd, rng, escape_rate=escape_rate)

@@ -1,14 +1,20 @@
 """A small test-only rule set that uses what Nanning does not: chow, flowers, a wildcard, one winner per discard,
-an any-discard pass lock, thirteen orphans. It proves these engine paths before the rule sets that need them land."""
+an any-discard pass lock, thirteen orphans, and a win shape of its own (a simple 烂牌, declared through
+`Variant.win_shapes` like any rule set's own shape). It proves these engine paths before the rule sets that need them
+land."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
 from typing import Any
 
 from game.engine.options import option
 from game.engine.scoring import Evaluation, HandType, WinContext, matching
-from game.engine.tiles import TileSet, next_in_ring
+from game.engine.shapes import FAR, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, WinShape
+from game.engine.tiles import FIRST_HONOR, NUM_PLAYABLE, TileSet, next_in_ring
 from game.engine.variant import PassLock, ScoreItem, Variant, Win
 
 
@@ -18,9 +24,57 @@ class ToyOptions:
     flowers: bool = option(True, label="花牌")
     ghost: str = option("flip_next", label="鬼牌", choices=("flip_next", "none"))
     players_min: int = option(2, label="最少人数", minimum=2)
+    lanpai: bool = option(False, label="烂牌")
 
     def check(self, players: int) -> None:
         pass
+
+
+# every way to hold up to three tiles of one suit, none within two of another (1-4-7, 1-5-9, a lone 6 ...)
+_SPREAD = tuple(c for r in range(4) for c in combinations(range(9), r) if all(b - a >= 3 for a, b in zip(c, c[1:])))
+
+
+@cache
+def _suit_fit(held: tuple[bool, ...]) -> tuple[int, ...]:
+    """For 0..3 tiles of a suit in the shape: the most of the held kinds they can include."""
+    best = [0, 0, 0, 0]
+    for c in _SPREAD:
+        best[len(c)] = max(best[len(c)], sum(1 for q in c if held[q]))
+    return tuple(best)
+
+
+class LanPai(WinShape):
+    """A toy 烂牌: fourteen different tiles with no two connected (within a suit any two differ by at least 3), so
+    each honour at most once; wildcards stand in for any missing tile. Concealed hands only.
+
+    Distance: a complete hand takes up to three tiles of each suit and the rest honours; the most held tiles any such
+    hand can include is `fit`, and like every shape's distance it is 13 - fit - wildcards."""
+
+    id = "lanpai"
+
+    def _fit(self, counts: Sequence[int]) -> int:
+        fits = [_suit_fit(tuple(counts[b + q] > 0 for q in range(9))) for b in (0, 9, 18)]
+        honours = sum(1 for k in range(FIRST_HONOR, NUM_PLAYABLE) if counts[k])
+        best = 0
+        for a in range(4):
+            for b in range(4):
+                for c in range(4):
+                    h = 14 - a - b - c
+                    if h <= 7:
+                        best = max(best, fits[0][a] + fits[1][b] + fits[2][c] + min(h, honours))
+        return best
+
+    def distance(self, counts: Sequence[int], wild: int = 0) -> int:
+        if sum(counts[:NUM_PLAYABLE]) + wild not in (13, 14):
+            return FAR
+        return 13 - self._fit(counts) - wild
+
+    def is_win(self, counts: Sequence[int], wild: int = 0) -> bool:
+        real = sum(counts[:NUM_PLAYABLE])
+        return real + wild == 14 and self._fit(counts) == real
+
+
+LANPAI = LanPai()
 
 
 HAND_TYPES = (
@@ -29,6 +83,7 @@ HAND_TYPES = (
     HandType("qidui", "七对", 2, lambda c: c.shape == "seven_pairs"),
     HandType("shisanyao", "十三幺", 13, lambda c: c.shape == "thirteen_orphans", excludes=("qingyise",)),
     HandType("zimo", "自摸", 2, lambda c: c.self_draw),
+    HandType("lanpai", "烂牌", 3, lambda c: c.shape == "lanpai"),
 )
 
 
@@ -46,8 +101,15 @@ class Toy(Variant):
     def allows_chow(self, opts: ToyOptions) -> bool:
         return opts.chow
 
-    def thirteen_orphans(self, opts: Any, tile_set: TileSet) -> bool:
-        return tile_set.has_thirteen_orphans()
+    def win_shapes(self, opts: ToyOptions, tile_set: TileSet, *, concealed_only: bool) -> tuple[WinShape, ...]:
+        if not concealed_only:
+            return (STANDARD,)
+        shapes: tuple[WinShape, ...] = (STANDARD, SEVEN_PAIRS)
+        if tile_set.has_thirteen_orphans():
+            shapes += (THIRTEEN_ORPHANS,)
+        if opts.lanpai:
+            shapes += (LANPAI,)
+        return shapes
 
     def choose_ghost(self, opts: ToyOptions, live: list[int], rng: Any):
         if opts.ghost == "none" or not live:

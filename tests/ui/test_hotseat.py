@@ -70,7 +70,7 @@ def check_model(scene: TableScene) -> None:
 
 
 def play(app: App, scene: TableScene, rng: random.Random, limit: int = 40000) -> dict:
-    seen = {"handovers": 0, "nothing": 0, "claims": 0, "discards": 0}
+    seen = {"handovers": 0, "nothing": 0, "claims": 0, "discards": 0, "setup": 0}
     handled = None
     for _ in range(limit):
         if not app.running:
@@ -92,6 +92,10 @@ def play(app: App, scene: TableScene, rng: random.Random, limit: int = 40000) ->
                 check_frame(scene)
                 assert hs.handover_to is not None and hs.owner is None
             press(app, pygame.K_RETURN)
+        elif scene._setup_prompt() is not None:  # a choice before the deal (上嘎-like)
+            seen["setup"] += 1
+            values = [a.value for a in scene._setup_prompt().actions]
+            press(app, pygame.K_0 + rng.choice(values))
         elif scene._nothing_to_claim_shown():
             seen["nothing"] += 1
             press(app, pygame.K_SPACE)
@@ -141,3 +145,72 @@ def test_hot_seat_never_shows_a_hand_to_the_wrong_player(app, vid, players, huma
     assert seen["handovers"] >= 2 and seen["discards"] >= 4
     # every discard by a human or an AI asked the other humans, whether or not they could claim
     assert seen["nothing"] + seen["claims"] > 0
+
+
+def test_hot_seat_choices_before_the_deal_are_made_behind_hand_overs(app):
+    """A rule set with a choice before each deal (the 上嘎-like test set): each human picks behind his own
+    hand-over, nobody sees another's pick before the deal, and every pick reaches the round."""
+    from game.engine.variant import SetupChoice
+    from game.variants import _extra, register
+    from game.variants.nanning import Nanning
+
+    class GaNanning(Nanning):
+        id = "test_ga_ui"
+
+        def setup_choice(self, opts, seat, facts):
+            last = (facts.get("ga") or [0] * 4)[seat]
+            return SetupChoice("ga", "上嘎", tuple(range(last, 4)), last)
+
+    register(GaNanning())
+    try:
+        seats = [SeatConfig(f"P{i + 1}", human=i in (1, 3), avatar=i + 1) for i in range(4)]
+        table = Host("test_ga_ui", {}, seats, seed=3, rounds=2)
+        scene = TableScene(app, table, region="nanning")
+        app.push(scene)
+        seen = play(app, scene, random.Random(5))
+        assert seen["setup"] == 4  # two humans, two rounds
+        assert table.rounds_played == 2
+    finally:
+        _extra.pop("test_ga_ui", None)
+
+
+def test_closing_the_window_mid_hand_over_resumes_at_a_hand_over(app):
+    """Closed while a hand-over or a claim question was up: Continue shows no hand until a player confirms, and
+    the game plays on to its end (nobody is left with an unanswerable question)."""
+    from game import saves
+
+    seats = [SeatConfig(f"P{i + 1}", human=i in (0, 1), avatar=i + 1) for i in range(4)]
+    table = Host("nanning", {}, seats, seed=11, rounds=1)
+    scene = TableScene(app, table)
+    app.push(scene)
+    handovers = 0
+    for _ in range(20000):
+        if scene.hotseat.handover_to is not None:
+            handovers += 1
+            if handovers == 6:
+                break
+            press(app, pygame.K_RETURN)
+        elif scene._nothing_to_claim_shown():
+            press(app, pygame.K_SPACE)
+        else:
+            kinds = {a.type for a in scene._my_actions()}
+            if "pass" in kinds:
+                press(app, pygame.K_SPACE)
+            elif "discard" in kinds:
+                click(app, scene._hand_rects()[-1].center)
+        app.step(DT)
+    assert handovers == 6
+    saved = saves.to_json(table)  # what the autosave holds when the window closes
+    resumed = saves.restore(saved)
+    scene2 = TableScene(app, resumed)
+    app.replace(scene2)
+    app.step(DT)
+    assert scene2.hotseat.owner is None and scene2.face_up == set()
+    for _ in range(50):
+        app.step(DT)
+        check_frame(scene2)
+        if scene2.hotseat.handover_to is not None:
+            break
+    assert scene2.hotseat.handover_to is not None  # the game resumes at a hand-over
+    seen = play(app, scene2, random.Random(1))
+    assert resumed.rounds_played == 1, (type(app.scene).__name__, resumed.phase, seen)

@@ -27,7 +27,7 @@ class ReplayScene(TableScene):
         humans = h.get("humans") or [False] * h["players"]
         seats = [SeatConfig(n, human=hu, avatar=i + 1) for i, (n, hu) in enumerate(zip(names, humans))]
         table = Table(h["variant"], h["options"], seats, seed=h["seed"], rounds=None,
-                      coins=(h.get("context") or {}).get("coins"))
+                      start_coins=(h.get("context") or {}).get("coins"))
         super().__init__(app, table, autosave=False)
         first_human = next((i for i, hu in enumerate(humans) if hu), 0)
         self.viewer = first_human
@@ -72,7 +72,7 @@ class ReplayScene(TableScene):
         elif kind == "discard":
             self._fly_discard(e)
         elif kind == "flip":
-            self._flash(None, {"horse": "买马", "xing": "翻醒"}.get(e.get("kind"), "翻牌"), tiles=e["tiles"])
+            self._flash(None, self.app.t(self.table.variant.flip_kind(e.get("kind")).label), tiles=e["tiles"])
 
     def update(self, dt: float) -> None:
         self.effects.update(dt)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pygame
 
+from game.engine.events import render
 from game.engine.tiles import parse_tile
 from game.ui.layout import TILE_RATIO
 from game.ui.widgets import GOLD, INK, MUTED, MenuScene, button, panel, text
 
-REASONS = {"win": "胡牌", "kong": "杠分", "kong_void": "杠分作废", "escape": "逃跑", "ghost": "鬼牌分",
-           "follow_dealer": "跟庄", "horse": "马"}
+LINE_H = 20  # the settlement lines: pixel step and font size
+LINE_SIZE = 14
 
 
 class SettlementScene(MenuScene):
@@ -20,6 +21,7 @@ class SettlementScene(MenuScene):
         self.ts = table_scene
         self.clock = 0.0
         self.shot = False
+        self._lines: tuple = (None, [])  # (what they were wrapped for, the wrapped settlement lines)
 
     def next(self) -> None:
         self.app.pop()
@@ -99,25 +101,21 @@ class SettlementScene(MenuScene):
                 else:
                     giver = self.ts.table.seats[win["target"]].name
                     how = app.t("won on {name}'s tile").format(name=giver)
-                names = " ".join(hand_name(m.variant, h) for h in win["hands"])
+                names = " ".join(self.ts.table.variant.hand_name(h) for h in win["hands"])
                 unit = self.ts.table.variant.fan_unit
                 text(app, surface, (x + 150, y + round(sw * TILE_RATIO) + 4),
                      f"{how} · {names} · {win['fan']}{unit}", 15, GOLD)
             y += row_h
-        # the engine's settlement lines
+        # the engine's settlement lines, in the player's language, seats by name; the latest that fit
         y += 6
-        lines = []
-        names = [s.name for s in self.ts.table.seats]
-        for item in m.scores:
-            reason = REASONS.get(item["reason"], item["reason"])
-            who = "  ".join(f"{names[i]} {d:+d}" for i, d in enumerate(item["deltas"]) if d)
-            lines.append(f"[{reason}] " + "；".join(item["lines"]) + "   →  " + who)
-        for flip in m.flips:
-            label = {"horse": "买马", "xing": "翻醒"}.get(flip.get("kind"), "翻牌")
-            lines.append(f"[{label}] " + " ".join(flip["tiles"]))
-        for line in lines[-8:]:
-            text(app, surface, (box.x + 24, y), line, 14, (225, 225, 210))
-            y += 20
+        room = max(1, (box.bottom - 80 - y) // LINE_H)
+        key = (app.settings.language, len(m.scores), len(m.flips), box.width)
+        if self._lines[0] != key:  # wrapping measures every word: once per language, size and settlement
+            self._lines = (key, [row for entry in self.settlement_lines() for row in self._wrap(entry, box.width - 48)])
+        lines = self._lines[1]
+        for line in lines[-room:]:
+            text(app, surface, (box.x + 24, y), line, LINE_SIZE, (225, 225, 210))
+            y += LINE_H
         last = self.ts.table.rounds_played + 1 >= (self.ts.table.rounds or 10**9)
         label = app.t("Final standings") if last else app.t("Next round")
         button(app, surface, self.clicks, pygame.Rect(box.centerx - 120, box.bottom - 70, 240, 54), label,
@@ -126,16 +124,36 @@ class SettlementScene(MenuScene):
             button(app, surface, self.clicks, pygame.Rect(box.centerx + 140, box.bottom - 64, 160, 44),
                    app.t("Watch again"), self.watch_again, style="secondary", size=17)
 
+    def settlement_lines(self) -> list[str]:
+        """One entry per score item ("[label] how, line by line  →  who gains or pays") and per flip, translated:
+        labels from the rule set's declarations, lines from the engine's messages with the players' names."""
+        app, m, variant = self.app, self.ts.model, self.ts.table.variant
+        names = [s.name for s in self.ts.table.seats]
+
+        def seat_name(i: int) -> str:
+            return names[i] if isinstance(i, int) and 0 <= i < len(names) else str(i)
+
+        out = []
+        for item in m.scores:
+            label = app.t(variant.score_reason(item["reason"]).label)
+            messages = item.get("messages") or item.get("lines") or []  # a bare line renders as itself
+            how = "  ·  ".join(render(x, translate=app.t, seat_name=seat_name, hand_name=variant.hand_name)
+                               for x in messages)
+            who = "  ".join(f"{seat_name(i)} {d:+d}" for i, d in enumerate(item["deltas"]) if d)
+            out.append(f"[{label}] {how}   →  {who}")
+        for flip in m.flips:
+            out.append(f"[{app.t(variant.flip_kind(flip.get('kind')).label)}] " + " ".join(flip["tiles"]))
+        return out
+
+    def _wrap(self, line: str, width: int) -> list[str]:
+        font = self.app.fonts.get(LINE_SIZE)
+        wrap = getattr(font, "_wrap", None)
+        return wrap(line, width) if wrap is not None else [line]
+
     def watch_again(self) -> None:
         from game.ui.scenes.replay import ReplayScene
 
         self.app.push(ReplayScene(self.app, self.ts.table.round_replay()))
-
-
-def hand_name(variant_id: str, hand_id: str) -> str:
-    from game.variants import get_variant
-
-    return get_variant(variant_id).hand_name(hand_id)
 
 
 class StandingsScene(MenuScene):

@@ -64,6 +64,7 @@ class TableScene(Scene):
         self.links: dict[int, LocalSeat] = {}
         self.model = self._new_model(self.viewer)
         self.presented = -1  # number of the last event on screen
+        self.closed_through = -1  # events up to this number belong to rounds already closed
         self.wait = 0.0
         self.effects = Node()
         self.buttons: list[tuple[pygame.Rect, str, object]] = []
@@ -96,16 +97,20 @@ class TableScene(Scene):
         if not self.humans:  # the demo: watch seat 0's view
             self.links[self.viewer] = LocalSeat(self.viewer)
             table.observe(self.viewer, self.links[self.viewer])
-        if table.round is None:
+        if table.phase == "idle":
             table.start_round()
-        elif table.round.finished:
-            # closed on the round-over screen: settle that round, then go on
-            self._open_settlement()
+        elif table.phase == "over":
+            # closed on the round-over screen: that round is settled first, then the game goes on
             self._rebuild_for(self.viewer, at_end=True)
+            self._open_settlement()
             return
         if table.current_actions:
             # a resumed game: the position at once, no replayed animations
             self._rebuild_for(self.viewer, at_end=True)
+            events = self._link().events
+            if self.hotseat is not None and events:
+                # closed while the humans were being asked about a tile: ask them again, from public facts
+                self.hotseat.on_event(events[-1][1])
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = Layout(size[0], size[1], self.app.settings.tile_size)
@@ -171,7 +176,7 @@ class TableScene(Scene):
             self.presented = max(self.presented, link.events[-1][0])
         self.model = self._new_model(seat)
         for seq, e in link.events:
-            if seq <= self.presented:
+            if self.closed_through < seq <= self.presented:  # a closed round's events stay closed
                 self.model.apply(e)
         self.hover = self.selected = None
         self.choice = None
@@ -307,7 +312,7 @@ class TableScene(Scene):
         elif kind == "exhausted":
             self._flash(None, "流局", big=True)
         elif kind == "flip":
-            self._flash(None, {"horse": "买马", "xing": "翻醒"}.get(e.get("kind"), "翻牌"), tiles=e["tiles"])
+            self._flash(None, self.app.t(self.table.variant.flip_kind(e.get("kind")).label), tiles=e["tiles"])
             self._shot("flip", self._pace(0.5))
         elif kind == "ghost":
             self._flash(None, "鬼牌", tile=e["ghost"])
@@ -341,7 +346,7 @@ class TableScene(Scene):
         holder.tween("x", 1, seconds, on_done=lambda: (action(), self.effects.remove(holder)))
         self.effects.add(holder)
 
-    def _submit(self, action: Action) -> None:
+    def _submit(self, action) -> None:
         """Answer the shown seat's prompt with an intent; a refusal is shown, never applied."""
         seat = action.seat
         link = self.links.get(seat)
@@ -378,6 +383,7 @@ class TableScene(Scene):
             return
         if self.hotseat is not None:
             self.hotseat.hide()
+        self.closed_through = self.presented
         self.model = self._new_model(self.viewer)
 
     def _shot(self, name: str, delay: float = 0.0) -> None:
@@ -507,6 +513,12 @@ class TableScene(Scene):
             self._key(event.key)
 
     def _key(self, key: int) -> None:
+        setup = self._setup_prompt()
+        if setup is not None:  # a choice before the deal: its value's digit picks it
+            for action in setup.actions:
+                if key in (pygame.K_0 + action.value, pygame.K_KP0 + action.value):
+                    self._submit(action)
+            return
         tiles = self._my_tiles()
         if key in (pygame.K_LEFT, pygame.K_RIGHT) and tiles:
             step = -1 if key == pygame.K_LEFT else 1
@@ -583,8 +595,7 @@ class TableScene(Scene):
             self.app.audio.set_voice_volume(float(payload))  # type: ignore[arg-type]
             self.app.save()
             return
-        if kind == "choose":
-            assert isinstance(payload, Action)
+        if kind == "choose":  # one of several kongs or chows, or a choice before the deal
             self._submit(payload)
             return
         legal = self._my_actions()
@@ -643,6 +654,9 @@ class TableScene(Scene):
             self._draw_handover(surface, self.hotseat.handover_to)
             return
         surface.blit(self.app.art.felt(self._region(), (w, h)), (0, 0))
+        if self._setup_prompt() is not None:
+            self._draw_setup(surface)
+            return
         if not self.model.seats:
             return
         self._fit_layout()
@@ -664,6 +678,40 @@ class TableScene(Scene):
         if self.notice:
             text(self.app, surface, (w // 2, self.layout.hand_y - 150), self.notice, 16, (255, 160, 140), False,
                  "center")
+
+    def _setup_prompt(self):
+        """The shown seat's choice before the deal (上嘎 …), when one is asked of him now."""
+        seat = self.owner
+        link = self.links.get(seat) if seat is not None else None
+        prompt = link.open_prompt if link is not None else None
+        if prompt is None or prompt.choice is None or seat in self.table.autoplay:
+            return None
+        return prompt
+
+    def _draw_setup(self, surface: pygame.Surface) -> None:
+        """The choice before the deal: one chip per value the rules allow him now."""
+        prompt = self._setup_prompt()
+        assert prompt is not None and prompt.choice is not None
+        w, h = surface.get_size()
+        box = pygame.Rect(0, 0, min(w - 40, 560), 190)
+        box.center = (w // 2, h // 2)
+        bg = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (0, 0, 0, 200), bg.get_rect(), border_radius=14)
+        pygame.draw.rect(bg, (*GOLD, 230), bg.get_rect(), width=2, border_radius=14)
+        surface.blit(bg, box)
+        name = self.table.seats[prompt.seat].name
+        text(self.app, surface, (box.centerx, box.y + 22), f"{name}: {self.app.t(prompt.choice.label)}", 26, GOLD,
+             True, "midtop")
+        size = 56
+        x = box.centerx - (len(prompt.actions) * (size + 14) - 14) // 2
+        for action in prompt.actions:
+            r = pygame.Rect(x, box.y + 90, size, size)
+            on = action.value == prompt.choice.default
+            pygame.draw.rect(surface, (150, 40, 30) if on else (40, 40, 36), r, border_radius=12)
+            pygame.draw.rect(surface, GOLD, r, width=2, border_radius=12)
+            text(self.app, surface, r.center, str(action.value), 26, (255, 245, 225), True, "center")
+            self.buttons.append((r, "choose", action))
+            x += size + 14
 
     def _draw_handover(self, surface: pygame.Surface, seat: int) -> None:
         """Hot-seat hand-over: opaque, so nothing of the table shows until the named player confirms."""
@@ -961,7 +1009,9 @@ class TableScene(Scene):
             self._draw_waits(surface, hover_hint, rects[0].x if rects else 0)
 
     def _ready_hints(self, tiles: list[str]) -> dict[str, list]:
-        """For each discard that leaves the hand ready: its waits (kind, unseen, count), from the seat's own state."""
+        """For each discard that leaves the hand ready: its waits (the engine's `Wait`: kind, unseen, whether it wins
+        on a discard, only by self-draw or not now, and the count), from the seat's own state through the round's
+        own win evaluation, so 封胡, minimums and a passed win show as they stand. No 听 where nothing can win now."""
         if len(tiles) % 3 != 2:
             return {}
         key = (self.presented, self.viewer)
@@ -975,34 +1025,46 @@ class TableScene(Scene):
             if k >= NUM_PLAYABLE or not hand[k]:
                 continue
             hand[k] -= 1
-            waits = state.wait_details(hand)
+            waits = state.wait_info(hand)
             hand[k] += 1
-            if waits:
+            if any(w.status != "none" for w in waits):
                 out[tile] = waits
         self._hint_key, self._hints = key, out
         return out
 
     def _draw_waits(self, surface: pygame.Surface, waits: list, x0: int) -> None:
-        """The waits panel: each winning tile, how many are unseen, and what it would count."""
+        """The waits panel: each winning tile, how many are unseen and what it would count; a tile that only wins by
+        self-draw (self-draw only rules, too small for a discard, a passed win) says so, one that cannot win now is
+        dimmed."""
         sw = self.layout.small
+        th = round(sw * TILE_RATIO)
         fonts = self.app.fonts
         cell = sw + 30
         title = fonts.render(self.app.t("Waits"), 14, (255, 220, 140), bold=True)
         width = max(title.get_width() + 20, len(waits) * cell + 16)
-        panel = pygame.Rect(x0, self.layout.hand_y - round(sw * TILE_RATIO) - 70, width, round(sw * TILE_RATIO) + 52)
+        extra = 14 if any(w.status == "self_draw" for w in waits) else 0
+        panel = pygame.Rect(x0, self.layout.hand_y - th - 70 - extra, width, th + 52 + extra)
         bg = pygame.Surface(panel.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (0, 0, 0, 190), bg.get_rect(), border_radius=8)
         surface.blit(bg, panel)
         surface.blit(title, (panel.x + 8, panel.y + 4))
-        for i, (kind, unseen, fan) in enumerate(waits):
+        for i, w in enumerate(waits):
             x = panel.x + 8 + i * cell
             y = panel.y + 24
-            surface.blit(self.app.tiles.face(kind, sw), (x, y))
-            n = fonts.render(self.app.t("{n} left").format(n=unseen), 12,
-                             (255, 255, 255) if unseen else (150, 150, 150))
-            surface.blit(n, (x, y + round(sw * TILE_RATIO) + 2))
-            if fan is not None:
-                f = fonts.render(f"{fan}{self.table.variant.fan_unit}", 12,
+            surface.blit(self.app.tiles.face(w.kind, sw), (x, y))
+            if w.status == "none":
+                shade = pygame.Surface((sw, th), pygame.SRCALPHA)
+                shade.fill((0, 0, 0, 150))
+                surface.blit(shade, (x, y))
+            live = w.unseen and w.status != "none"
+            n = fonts.render(self.app.t("{n} left").format(n=w.unseen), 12,
+                             (255, 255, 255) if live else (150, 150, 150))
+            surface.blit(n, (x, y + th + 2))
+            if w.status == "self_draw":
+                label = fonts.render(self.app.t("self-drawn"), 11, (140, 220, 255))
+                surface.blit(label, (x, y + th + 16))
+            if w.fan is not None:
+                f = fonts.render(f"{w.fan}{self.table.variant.fan_unit}", 12,
                                  (255, 210, 90), bold=True)
                 surface.blit(f, (x + sw + 2, y))
 

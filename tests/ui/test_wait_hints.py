@@ -1,0 +1,52 @@
+"""The 听 hints at the table come from the round's own win evaluation: a discard that leaves a hand ready only for a
+self-draw is hinted so, and the waits panel draws each kind of wait."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.engine.tiles import parse_tiles, tile_names
+from game.engine.wincheck import Wait
+from game.host import Host, SeatConfig
+from game.settings import Settings
+from game.ui.app import App
+from game.ui.scenes.table import TableScene
+from game.engine.state import round_from_scenario
+
+DT = 1 / 30
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("LINGNAN_HOME", str(tmp_path))
+    pygame.init()
+    a = App(Settings(animation_speed=3.0), save=False)
+    yield a
+    pygame.quit()
+
+
+def test_a_small_hand_that_may_not_win_on_a_discard_is_hinted_as_self_draw_only(app):
+    seats = [SeatConfig("You", human=True), SeatConfig("B"), SeatConfig("C"), SeatConfig("D")]
+    table = Host("nanning", {"pinghu_discard": False}, seats, seed=1, rounds=1)
+    T = lambda s: parse_tiles(s.split())  # noqa: E731
+    mine = T("1m 2m 3m 4m 5m 6m 7m 8m 9m 3p 4p S S E")
+    rnd, events = round_from_scenario(
+        table.variant, table.options, 4, 0,
+        [mine, T("5p 5p 2m 5m 8m 2s 5s 8s E W N C F"), T("3m 6m 9m 3s 6s 9s 9p E S W N F P"),
+         T("1m 2m 3m 4p 9p 7s 8s 9s 1s 1s 1s 2s 2s")], T("W S E 9p 2p 3p 8p 8p"), context=table.session.context())
+    table.load_round(rnd, events)
+    scene = TableScene(app, table)
+    app.push(scene)
+    for _ in range(600):
+        if not scene.queue and scene.deal_shown is None:
+            break
+        app.step(DT)
+    hints = scene._ready_hints(tile_names(sorted(mine)))
+    assert set(hints) == {"E"}  # only throwing E leaves the hand ready
+    assert [(w.kind, w.status) for w in hints["E"]] == [(k, "self_draw") for k in T("2p 5p")]
+    # the panel draws every kind of wait
+    surface = pygame.Surface((app.screen.get_width(), app.screen.get_height()))
+    waits = hints["E"] + [Wait(T("9p")[0], 0, False, False, reason="barred"),
+                          Wait(T("8p")[0], 3, True, True, discard_fan=2, self_draw_fan=4)]
+    scene._draw_waits(surface, waits, 10)
