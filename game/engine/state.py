@@ -140,7 +140,6 @@ class Round:
         self.calls_made = 0
         self.claims_from = [[0] * players for _ in range(players)]  # claims_from[b][a]: b's calls on a's discards
         self.items: list[ScoreItem] = []
-        self.kong_items: list[ScoreItem] = []
         self.wins: list[Win] = []
         self.exhausted = False
         self.next_dealer_seat: int | None = None
@@ -606,7 +605,6 @@ class Round:
         self.last_kong = meld  # the replacement draw that follows comes from this kong
         item = self.variant.kong_score(self, seat, meld)
         if item is not None:
-            self.kong_items.append(item)
             self._add_item(item, events)
 
     def _add_item(self, item: ScoreItem, events: list[dict]) -> None:
@@ -693,9 +691,10 @@ class Round:
     def _exhaust(self, events: list[dict]) -> None:
         self.exhausted = True
         events.append({"type": "exhausted"})
-        if not self.variant.kong_points_stand_on_exhaustion(self.options) and self.kong_items:
+        void = [item for item in self.items if not item.stands_on_exhaustion]
+        if void:  # each item says whether it stands on a drawn round; those that do not are undone
             undo = [0] * self.players
-            for item in self.kong_items:
+            for item in void:
                 for i, d in enumerate(item.deltas):
                     undo[i] -= d
             self._add_item(ScoreItem("kong_void", undo, [message(N_("Drawn round: kong points do not count"))]),

@@ -46,6 +46,7 @@ class ScoreItem:
     reason: str
     deltas: list[int]
     messages: list[Message] = field(default_factory=list)
+    stands_on_exhaustion: bool = True  # False: undone when the round is drawn (Nanning's 流局不算杠分)
 
     def __post_init__(self) -> None:
         self.messages = [Message.of(m) for m in self.messages]
@@ -254,9 +255,6 @@ class Variant:
 
     def kong_score(self, rnd: "Round", seat: int, meld: "Meld") -> ScoreItem | None:
         return None
-
-    def kong_points_stand_on_exhaustion(self, opts: Any) -> bool:
-        return True
 
     def on_discard(self, rnd: "Round", seat: int, tile: int) -> list[ScoreItem]:
         """Scores triggered by a discard (跟庄 / 追牌)."""

@@ -235,10 +235,7 @@ class Nanning(Variant):
                 line = message(N_("{seat}'s added kong: {payer}, who gave the pong, pays the base, {amount}"),
                                seat=seat, payer=meld.from_seat, amount=base)
         deltas[seat] -= sum(deltas)
-        return ScoreItem("kong", deltas, [line])
-
-    def kong_points_stand_on_exhaustion(self, opts: NanningOptions) -> bool:
-        return opts.kong_on_draw
+        return ScoreItem("kong", deltas, [line], stands_on_exhaustion=rnd.options.kong_on_draw)
 
     def escape_penalty(self, rnd: Any, seat: int) -> ScoreItem | None:
         base = self.base(rnd)

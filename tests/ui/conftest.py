@@ -18,3 +18,16 @@ def pg():
     pygame.init()
     yield pygame
     pygame.quit()
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    """The real app, in a throwaway user folder, animations at their fastest."""
+    from game.settings import Settings
+    from game.ui.app import App
+
+    monkeypatch.setenv("LINGNAN_HOME", str(tmp_path))
+    pygame.init()
+    a = App(Settings(animation_speed=3.0), save=False)
+    yield a
+    pygame.quit()

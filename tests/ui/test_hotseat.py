@@ -13,7 +13,6 @@ import pygame
 import pytest
 
 from game.host import Host, SeatConfig
-from game.settings import Settings
 from game.ui.app import App
 from game.ui.scenes.settlement import SettlementScene, StandingsScene
 from game.ui.scenes.table import TableScene
@@ -21,15 +20,6 @@ from game.engine.tiles import tile_name
 from game.variants import get_variant, variant_ids
 
 DT = 0.1
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("LINGNAN_HOME", str(tmp_path))
-    pygame.init()
-    a = App(Settings(animation_speed=3.0), save=False)
-    yield a
-    pygame.quit()
 
 
 def press(app: App, k: int) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from game.engine.state import Action, round_from_scenario
 from game.engine.tiles import parse_tile, parse_tiles
@@ -16,15 +15,6 @@ from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
 
 DT = 1 / 30
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("LINGNAN_HOME", str(tmp_path))
-    pygame.init()
-    a = App(Settings(animation_speed=3.0), save=False)
-    yield a
-    pygame.quit()
 
 
 def frames(app: App, n: int) -> None:

@@ -4,26 +4,14 @@ self-draw is hinted so, and the waits panel draws each kind of wait."""
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from game.engine.tiles import parse_tiles, tile_names
 from game.engine.wincheck import Wait
 from game.host import Host, SeatConfig
-from game.settings import Settings
-from game.ui.app import App
 from game.ui.scenes.table import TableScene
 from game.engine.state import round_from_scenario
 
 DT = 1 / 30
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("LINGNAN_HOME", str(tmp_path))
-    pygame.init()
-    a = App(Settings(animation_speed=3.0), save=False)
-    yield a
-    pygame.quit()
 
 
 def test_a_small_hand_that_may_not_win_on_a_discard_is_hinted_as_self_draw_only(app):

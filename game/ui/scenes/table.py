@@ -58,7 +58,7 @@ class TableScene(Scene):
         self.viewer = humans[0] if humans else 0  # the seat at the bottom of the screen
         self.hotseat: HotSeat | None = None
         if len(humans) > 1:
-            robbable = {kind for kind, rob in (("added_kong_declared", "added_kong"),)
+            robbable = {kind for kind, rob in (("added_kong_declared", "added_kong"), ("kong_declared", "kong"))
                         if table.variant.can_rob(table.options, rob)}
             self.hotseat = HotSeat(humans, table.players, table.seats, robbable)
         self.links: dict[int, LocalSeat] = {}
@@ -235,6 +235,11 @@ class TableScene(Scene):
         turn = next((s for s, link in self.links.items()
                      if link.open_prompt is not None and not link.open_prompt.claim and s in self.humans), None)
         if hs is not None:
+            asked = [s for s, link in self.links.items() if link.open_prompt is not None and link.open_prompt.claim]
+            if asked and not hs.consult and self.presented >= 0:
+                # a claim question no public moment announced: ask every human, as after a discard
+                hs.on_event({"type": "discard", "actor": self.model.current})
+                return
             seat = hs.needs_handover(turn)
             if seat is not None:
                 self._hand_over(seat)
