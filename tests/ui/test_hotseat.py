@@ -121,7 +121,7 @@ def hotseat_cases():
         variant = get_variant(vid)
         players = max(variant.player_counts)
         yield pytest.param(vid, players, (0, 2), 2, id=f"{vid}-2humans")
-        yield pytest.param(vid, players, tuple(range(players)), 1, id=f"{vid}-{players}humans")
+        yield pytest.param(vid, players, tuple(range(players)), 2, id=f"{vid}-{players}humans")
 
 
 @pytest.mark.parametrize("vid,players,humans,rounds", list(hotseat_cases()))
