@@ -284,6 +284,11 @@ class Host:
         self.round_start = (self.session.round_no, self.session.dealer, self.session.context())
         self.round, events = self.session.start_round()
         self.round_first_event = len(self.events)
+        return self._settle(events, live)
+
+    def _settle(self, events: list[dict], live: bool) -> list[dict]:
+        """After any change: every seat gets its events and prompts; live play also autosaves and lets standing
+        orders answer (a replayed save does neither: its recorded actions already hold those answers)."""
         self._publish(events)
         self._update_prompts()
         if live:
@@ -395,12 +400,7 @@ class Host:
         assert self.round is not None
         events = self.round.apply(action)
         self.current_actions.append(action.to_json())
-        self._publish(events)
-        self._update_prompts()
-        if live:
-            self._changed()
-            self._auto_answer()
-        return events
+        return self._settle(events, live)
 
     def _answer_setup(self, action: SetupAction, live: bool) -> list[dict]:
         """A seat's choice before the deal; the deal comes when every seat has chosen. Nobody sees another's
