@@ -204,3 +204,15 @@ def test_closing_the_window_mid_hand_over_resumes_at_a_hand_over(app):
     assert scene2.hotseat.handover_to is not None  # the game resumes at a hand-over
     seen = play(app, scene2, random.Random(1))
     assert resumed.rounds_played == 1, (type(app.scene).__name__, resumed.phase, seen)
+
+
+def test_moving_the_mouse_before_the_deal_is_shown_is_harmless(app):
+    """The first mouse movement on a table with no round drawn yet (a new game, the next round) used to crash."""
+    seats = [SeatConfig("A", human=True), SeatConfig("B", human=True), SeatConfig("C"), SeatConfig("D")]
+    table = Host("nanning", {}, seats, seed=7, rounds=2)
+    scene = TableScene(app, table)
+    app.push(scene)
+    scene.model = scene._new_model(scene.viewer)  # as right after 下一局: no tiles on the table yet
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(400, 650), rel=(1, 1), buttons=(0, 0, 0)))
+    app.step(DT)
+    assert scene.hover is None and scene._hand_rects() == []

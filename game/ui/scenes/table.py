@@ -723,15 +723,17 @@ class TableScene(Scene):
         w, h = surface.get_size()
         surface.blit(self.app.art.title_background((w, h)), (0, 0))
         name = self.table.seats[seat].name
-        text(self.app, surface, (w // 2, h // 2 - 80), self.app.t("Pass the screen to {name}").format(name=name),
-             36, GOLD, True, "center")
-        text(self.app, surface, (w // 2, h // 2 - 30), self.app.t("Everyone else, look away."), 20,
-             (230, 230, 220), False, "center")
+        k = max(1.0, h / 720)  # text and button grow with the window
+        text(self.app, surface, (w // 2, h // 2 - round(80 * k)),
+             self.app.t("Pass the screen to {name}").format(name=name), round(36 * k), GOLD, True, "center")
+        text(self.app, surface, (w // 2, h // 2 - round(30 * k)), self.app.t("Everyone else, look away."),
+             round(20 * k), (230, 230, 220), False, "center")
         label = self.app.t("I am {name}: show my hand").format(name=name)
-        rect = pygame.Rect(w // 2 - 170, h // 2 + 20, 340, 60)
+        rect = pygame.Rect(0, 0, round(340 * k), round(60 * k))
+        rect.midtop = (w // 2, h // 2 + round(20 * k))
         pygame.draw.rect(surface, (150, 40, 30), rect, border_radius=14)
         pygame.draw.rect(surface, GOLD, rect, width=2, border_radius=14)
-        text(self.app, surface, rect.center, label, 22, (255, 245, 225), True, "center")
+        text(self.app, surface, rect.center, label, round(22 * k), (255, 245, 225), True, "center")
         self.buttons.append((rect, "handover", seat))
 
     def _draw_nothing_to_claim(self, surface: pygame.Surface) -> None:
@@ -956,6 +958,8 @@ class TableScene(Scene):
             pos += 6
 
     def _hand_rects(self) -> list[pygame.Rect]:
+        if not self.model.seats:
+            return []  # no round on the table yet (before the deal is shown): nothing to point at
         tiles = self._my_tiles()
         lay = self.layout
         tw, th = lay.tw, lay.th
