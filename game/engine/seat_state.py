@@ -476,6 +476,7 @@ class _PassLockTracker(SeatState):
         self._turn_source = "deal"  # "deal", "draw" or "claim"
         self._held_before = 0  # concealed tiles the current seat held before this turn's draw (全求人放炮)
         self._discards_made = 0
+        self._calls = 0  # chows, pongs and kongs (concealed ones too) so far: 人胡 needs none before it
 
     def apply(self, event: dict) -> None:
         etype = event.get("type")
@@ -497,11 +498,11 @@ class _PassLockTracker(SeatState):
                 if not event.get("replacement"):  # a turn begins (Round._start_turn)
                     self._after_kong = False
                     self._held_before = self.hand_sizes[actor]
-                    if actor == self.seat:
-                        lock_clear(self.lock)  # a draw lifts every pass-lock
+            if actor == self.seat:
+                lock_clear(self.lock)  # any draw lifts the pass-lock, a replacement after a kong or flower too
         elif etype == "discard":
             self.facts = _DISCARD_FACTS[self._after_kong | (self._drew_last and not self.tiles_left) << 1
-                                        | (not self._discards_made and actor == self.dealer) << 2
+                                        | (not self._discards_made and not self._calls and actor == self.dealer) << 2
                                         | (self._held_before == 1 and self._turn_source == "draw") << 3]
             self._discards_made += 1
         super().apply(event)
@@ -509,6 +510,7 @@ class _PassLockTracker(SeatState):
             if actor != self.seat:
                 self._offer = self._could_win(self._claim_tile, actor, discard=True)
         elif etype in ("pong", "chow", "kong"):
+            self._calls += 1
             self._drew_last = False
             if etype == "kong":  # its replacement draw follows
                 self._after_kong, self._held_before = True, self.hand_sizes[actor]
@@ -518,6 +520,7 @@ class _PassLockTracker(SeatState):
             if actor == self.seat and rule is not None and rule.cleared_by_claim:
                 lock_clear(self.lock)
         elif etype in ("concealed_kong", "added_kong"):  # its replacement draw follows
+            self._calls += 1
             self._after_kong, self._held_before = True, self.hand_sizes[actor]
         elif etype == "added_kong_declared":
             self.facts = _ROBBING

@@ -138,6 +138,7 @@ class Round:
         self.window: Window | None = None
         self.discards_made = 0
         self.calls_made = 0
+        self.calls_before_first_discard = 0  # calls made before the round's first discard (the dealer's opening kongs)
         self.claims_from = [[0] * players for _ in range(players)]  # claims_from[b][a]: b's calls on a's discards
         self.items: list[ScoreItem] = []
         self.wins: list[Win] = []
@@ -391,8 +392,8 @@ class Round:
             facts.add("after_kong")
         if self.drew_last and self.drawable() == 0:
             facts.add("last_tile")
-        if seat == self.dealer and self.discards_made == 0:
-            facts.add("human")  # the dealer's first discard (人胡); his own opening kong does not void it
+        if seat == self.dealer and self.discards_made == 0 and self.calls_made == 0:
+            facts.add("human")  # the dealer's first discard (人胡); his own concealed kong before it is a call
         if self.held_before_draw == 1 and self.turn_source == "draw":
             facts.add("discarder_single")  # 全求人放炮: he held a single tile before this draw
         # a pong's fourth tile kept in hand through a discard can only be a late kong (过手杠)
@@ -404,6 +405,8 @@ class Round:
         s.claimed.append(False)
         s.discards_made += 1
         self.discards_made += 1
+        if self.discards_made == 1:
+            self.calls_before_first_discard = self.calls_made  # "no call in between" (跟庄, 追牌) counts from here
         tsumogiri = self.drawn == tile
         self.drawn = None
         events.append({"type": "discard", "actor": seat, "tile": tile_name(tile), "tsumogiri": tsumogiri})
@@ -670,6 +673,7 @@ class Round:
         s = self.seats[seat]
         s.hand[tile] += 1
         s.draws += 1
+        self._clear_lock(seat)  # any draw lifts a pass-lock, a replacement after a kong or a flower too
         self.turn_source = "draw"
         self.drawn = tile
         self.drew_last = self.drawable() == 0

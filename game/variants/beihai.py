@@ -326,8 +326,9 @@ class Beihai(Variant):
         return ScoreItem("kong", deltas, [line])
 
     def on_discard(self, rnd: Any, seat: int, tile: int) -> list[ScoreItem]:
-        """跟庄有喜: the three others all follow the dealer's first discard in the first go-around."""
-        if not rnd.options.follow_dealer or rnd.players != 4 or rnd.discards_made != 4 or rnd.calls_made:
+        """跟庄有喜: the three others all follow the dealer's first discard in the first go-around, with no call in
+        between (a concealed kong is a call; the dealer's own kong before his first discard is not in between)."""
+        if not rnd.options.follow_dealer or rnd.players != 4 or rnd.discards_made != 4 or rnd.calls_made != rnd.calls_before_first_discard:
             return []
         order = [(rnd.dealer + i) % 4 for i in range(4)]
         firsts = [rnd.seats[s].discards[0] if rnd.seats[s].discards else None for s in order]

@@ -987,6 +987,24 @@ def test_follow_dealer_stands_on_exhaustion():
     assert result["exhausted"] is True and result["deltas"] == [-3, 1, 1, 1]
 
 
+def test_follow_dealer_after_the_dealers_opening_concealed_kong():
+    # rules/common.md: a concealed kong is a call, but "no call in between" counts from the dealer's first discard
+    hands = ["C FFFF 147m 258p 369s", *FOLLOW_HANDS[1:]]
+    out = run_out(hands, "1s 2s 3s 4s 5s 6s 7s", [act(0, "concealed_kong", "F"), *FOLLOW])
+    assert scores(out, "follow_dealer") == [[-3, 1, 1, 1]]
+
+
+# seat 2 holds four 6p: a concealed kong in the first go-around, between the dealer's C and the others'
+KONG_BETWEEN = ["C 147m 258p 369s SWN F", "C 369m 147p 147s SWN", "C 6666p 258m 258s EW", "C 147m 258m 147s WNP"]
+
+
+def test_a_concealed_kong_in_between_breaks_follow_dealer():
+    actions = [d(0, "C"), d(1, "C"), act(2, "concealed_kong", "6p"), d(2, "C"), d(3, "C")]
+    out = run_out(KONG_BETWEEN, "1s 2s 3s 4s 5s 6s 7s", actions)
+    assert scores(out, "follow_dealer") == []
+    assert scores(run_out(KONG_BETWEEN, "1s 2s 3s 4s 5s 6s 7s", FOLLOW), "follow_dealer") == [[-3, 1, 1, 1]]
+
+
 def test_follow_dealer_with_another_dealer():
     hands = FOLLOW_HANDS[2:] + FOLLOW_HANDS[:2]  # seat 2 deals
     actions = [d(2, "C"), d(3, "C"), d(0, "C"), d(1, "C")]

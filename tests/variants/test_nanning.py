@@ -543,11 +543,40 @@ def test_renhu_with_another_dealer():
     assert result["deltas"] == [0, 36, 0, -36] and result["next_dealer"] == 1
 
 
-def test_renhu_on_the_dealers_first_discard_after_his_concealed_kong():
+def test_no_renhu_after_the_dealers_concealed_kong():
+    # rules/common.md: a concealed kong is a call, so the dealer's opening kong voids 人胡 ("no call before it");
+    # the win on the kong's discard is 杠上炮 alone (1 fan: the dealer pays 9, and had 1 from each for the kong)
     hands = ["CCCC 123p 456p 78p 1s 9m", "345m 678m 234s FF 11s", JUNK, JUNK]
     result = run(hands, "9m N N", [act(0, "concealed_kong", "C"), d(0, "1s"), act(1, "win")])
-    assert same(win(result)["hands"]) == same(["renhu", "gangshangpao"]) and win(result)["fan"] == 4
-    assert result["deltas"] == [3 - 72, -1 + 72, -1, -1]
+    assert win(result) == {"seat": 1, "from": 0, "hands": ["gangshangpao"], "fan": 1}
+    assert result["deltas"] == [3 - 9, -1 + 9, -1, -1]
+
+
+def test_no_dihu_after_the_dealers_concealed_kong():
+    # the same self-draw on seat 1's first draw is 地胡 without the kong (test_dihu_non_dealer_self_draw_on_his_first_draw)
+    hands = ["CCCC 123p 346p 78p 1s 9m", "123s 456s 789m 55p PP", JUNK, JUNK]
+    result = run(hands, "N P ...", [act(0, "concealed_kong", "C"), d(0, "1s"), act(1, "win")])
+    assert win(result)["seat"] == 1 and win(result)["from"] is None and "dihu" not in win(result)["hands"]
+
+
+# seat 3 waits on 5m (9999s to come, 123p 456p 4m6m EE); the dealer throws 5m twice
+KONG_LOCK_HANDS = ["5m 5m 1s 4s 7s 2p 8p 9m S W N C F P", "9s 1m 2m 7m 8m 2s 3s 6s 7p 9p S W N",
+              "3m 7m 8m 1s 2s 5s 8s 7p 9p 8p S W N", "9s 9s 9s 1p 2p 3p 4p 5p 6p 4m 6m E E"]
+
+
+def test_a_kongs_replacement_draw_lifts_the_pass_lock():
+    # rules/common.md: a pass-lock "until his next draw" ends with a replacement draw too. Seat 3 passes the
+    # dealer's 5m (过胡不胡), kongs seat 1's 9s, draws the replacement and discards: the dealer's next 5m is his.
+    actions = [d(0, "5m"), act(3, "pass"), d(1, "9s"), act(3, "kong"), d(3, "P"), d(0, "5m"), act(3, "win")]
+    result = run(KONG_LOCK_HANDS, "8s P 5s ...", actions)
+    assert win(result)["seat"] == 3 and win(result)["from"] == 0
+
+
+def test_the_pass_lock_holds_until_that_draw():
+    # without the kong the same 5m, thrown again before seat 3 draws, may not be won
+    hands = [KONG_LOCK_HANDS[0], "5m 1m 2m 7m 8m 2s 3s 6s 7p 9p S W N", KONG_LOCK_HANDS[2], KONG_LOCK_HANDS[3]]
+    out = error(cmd_run, run_doc(hands, "8s P 5s ...", [d(0, "5m"), act(3, "pass"), d(1, "5m"), act(3, "win")]))
+    assert out["error"] == "illegal_action" and out["index"] == 3
 
 
 # seat 1 pongs E (from 0), S (from 2), W (from 3) and N (from 0): four exposed melds and a single 1p
