@@ -31,9 +31,16 @@ def ensure_env(extra: str) -> Path:
     pyproject = ROOT / "pyproject.toml"
     if not stamp.exists() or stamp.stat().st_mtime < pyproject.stat().st_mtime:
         target = f".[{extra}]" if extra else "."
-        subprocess.run([str(py), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", target],
-                       cwd=ROOT, check=True)
+        first = not any(VENV.glob(".installed-*"))
+        # pip's own progress (a bar on a terminal, one line per package otherwise): the first set-up downloads
+        # about 130 MB and would look hung if quiet
+        print(f"installing the game's dependencies ({target})"
+              + (" — the first time downloads about 130 MB, this takes a few minutes" if first else "") + " ...",
+              flush=True)
+        subprocess.run([str(py), "-m", "pip", "install", "--disable-pip-version-check", "--progress-bar", "on",
+                        "-e", target], cwd=ROOT, check=True)
         stamp.touch()
+        print("dependencies installed.", flush=True)
     return py
 
 

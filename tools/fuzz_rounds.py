@@ -3,7 +3,8 @@
     python tools/fuzz_rounds.py --rounds 100000 [--variant nanning] [--jobs 2] [--seed 0]
 
 Invariants (game/engine/invariants.py): tiles conserved at every step, hand sizes sane, settlement zero-sum
-(escape penalties aside), no crash, and no projected event shows a seat a tile it may not see. Options and the
+(escape penalties aside), no crash, and no projected event shows a seat a tile it may not see; every seat rebuilds the
+round from its own projected events (SeatState, the seat protocol) and must agree with it at the round's end. Options and the
 number of players are drawn at random per round from everything the rule set allows. Exits 1 on the first violation, printing the seed
 that reproduces it.
 """
@@ -56,7 +57,7 @@ def run_chunk(args: tuple[str, int, int, int]) -> dict:
         seed = f"{base_seed}:{i}"
         try:
             rnd = play_random_round(variant, variant.parse_options(raw, players), players, seed,
-                                    dealer=i % players, escape_rate=0.002)
+                                    dealer=i % players, escape_rate=0.002, seat_states=True)
         except Exception as exc:  # report, with what reproduces it
             return {**stats, "failure": {"round": i, "seed": seed, "players": players, "options": raw,
                                          "error": f"{type(exc).__name__}: {exc}"}}

@@ -117,15 +117,49 @@ def _greedy_discard(rnd: Round, seat: int, discards: list):
     return best
 
 
+def check_seat_state(rnd: Round, state: Any) -> None:
+    """A seat's picture of the round, rebuilt from its projected events alone (SeatState), agrees with the round at
+    its end: its own hand, every meld, discard and flower, the hands shown, the wins and the settlement."""
+    seat = state.seat
+    facts = [
+        ("hand", state.hand, rnd.seats[seat].hand),
+        ("melds", state.revealed_melds, [s.melds for s in rnd.seats]),
+        ("discards", state.discards, [[t for t, taken in zip(s.discards, s.claimed) if not taken] for s in rnd.seats]),
+        ("flowers", state.flowers, [s.flowers for s in rnd.seats]),
+        ("hand sizes", state.hand_sizes, [sum(s.hand) for s in rnd.seats]),
+        ("wins", [w["actor"] for w in state.wins], [w.seat for w in rnd.wins]),
+        ("deltas", state.deltas, rnd.deltas()),
+        ("end", (state.finished, state.exhausted), (rnd.finished, rnd.exhausted)),
+    ]
+    won = {w.seat: sorted(w.ctx.full_concealed) for w in rnd.wins}
+    facts.append(("hands shown", state.revealed_hands,
+                  [won.get(i, s.concealed_list()) for i, s in enumerate(rnd.seats)]))
+    for name, seen, truth in facts:
+        if seen != truth:
+            raise InvariantError(f"seat {seat}'s {name} from its events {seen} differ from the round's {truth}")
+
+
 def play_random_round(variant: Any, options: Any, players: int, seed: Any, *, dealer: int = 0,
-                      escape_rate: float = 0.0, max_steps: int = 1000) -> Round:
-    """Play one round of random legal moves, checking every invariant after every step."""
+                      escape_rate: float = 0.0, max_steps: int = 1000, seat_states: bool = False) -> Round:
+    """Play one round of random legal moves, checking every invariant after every step. With `seat_states`, every
+    seat also rebuilds the round from its own projected events (the seat protocol), checked at the round's end."""
+    from .seat_state import SeatState
+
     rng = random.Random(f"fuzz:{seed}")
-    rnd, events = new_round(variant, options, players, dealer, seed=seed,
-                            context={"coins": [rng.choice([50, 500, 5000, 50000]) for _ in range(players)]})
+    context = variant.initial_facts(options, players)
+    if "coins" in context:  # purses from nearly empty to rich, so that caps on payments are exercised too
+        context["coins"] = [rng.choice([50, 500, 5000, 50000]) for _ in range(players)]
+    rnd, events = new_round(variant, options, players, dealer, seed=seed, context=context)
+    states = [SeatState(s, variant, options) for s in range(players)] if seat_states else []
     total = rnd.tile_total()
-    for e in events:
-        check_projection(e, players)
+
+    def follow(batch: list[dict]) -> None:
+        for e in batch:
+            check_projection(e, players)
+            for st in states:
+                st.apply(project(e, st.seat))
+
+    follow(events)
     check_state(rnd, total, "deal")
     step = 0
     while not rnd.finished:
@@ -133,10 +167,11 @@ def play_random_round(variant: Any, options: Any, players: int, seed: Any, *, de
         if step > max_steps:
             raise InvariantError(f"round did not end within {max_steps} actions")
         action = random_action(rnd, rng, escape_rate=escape_rate)
-        for e in rnd.apply(action):
-            check_projection(e, players)
+        follow(rnd.apply(action))
         check_state(rnd, total, step)
     check_settlement(rnd)
+    for st in states:
+        check_seat_state(rnd, st)
     return rnd
 
 

@@ -46,7 +46,9 @@ def _log(log: IO[str], events: list[dict]) -> None:
 
 def run_simulation(variant_id: str, *, players: int = 4, options: dict | None = None, seed: int | str = 0,
                    rounds: int = 1, ai_levels: list[str] | None = None, log: IO[str] | None = None,
-                   coins: list[int] | None = None) -> dict[str, Any]:
+                   coins: list[int] | None = None, per_round: bool = False) -> dict[str, Any]:
+    """Play `rounds` rounds between AI seats. The answer always holds `seats` (each seat's level, wins, self-draws,
+    deal-ins and score); with `per_round` also each round's per-seat deltas."""
     levels = list(ai_levels or ["normal"])
     levels = (levels * players)[:players]
     seats = [SeatConfig(f"AI {i + 1}", level=levels[i]) for i in range(players)]
@@ -59,13 +61,28 @@ def run_simulation(variant_id: str, *, players: int = 4, options: dict | None = 
                              ensure_ascii=False) + "\n")
     hands: Counter[str] = Counter()
     exhausted = 0
+    stats = [{"level": level, "wins": 0, "self_draws": 0, "deal_ins": 0} for level in levels]
+    rounds_deltas: list[list[int]] = []
     start = time.perf_counter()
     for _ in range(rounds):
         rnd = play_round(host, log)
         exhausted += rnd.exhausted
         for w in rnd.wins:
             hands.update(w.evaluation.hands)
+            stats[w.seat]["wins"] += 1
+            if w.from_seat is None:
+                stats[w.seat]["self_draws"] += 1
+        # one deal-in per discard (or robbed kong) won on, however many won on it
+        for giver in {w.from_seat for w in rnd.wins if w.from_seat is not None}:
+            stats[giver]["deal_ins"] += 1
+        if per_round:
+            rounds_deltas.append(rnd.deltas())
         host.finish_round()
     elapsed = time.perf_counter() - start
-    return {"ok": True, "rounds": rounds, "exhausted": exhausted, "hands": dict(sorted(hands.items())),
-            "totals": host.totals(), "elapsed_s": round(elapsed, 4)}
+    totals = host.totals()
+    out = {"ok": True, "rounds": rounds, "exhausted": exhausted, "hands": dict(sorted(hands.items())),
+           "totals": totals, "elapsed_s": round(elapsed, 4),
+           "seats": [{**st, "score": total} for st, total in zip(stats, totals)]}
+    if per_round:
+        out["per_round"] = rounds_deltas
+    return out
