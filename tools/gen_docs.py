@@ -63,9 +63,11 @@ def variant_section(variant) -> list[str]:
     out.append("")
     fields = getattr(variant, "context_fields", ())
     if fields:
-        out += ["### Context keys (`score`'s `context`, `run`'s `setup.context`)", "", "| key | meaning |", "|---|---|"]
+        out += ["### Context keys (`score`'s `context`, `run`'s `setup.context`)", "",
+                "Besides the engine's own (`streak`, `round_no`, `ghost`). Unknown keys are refused.", "",
+                "| key | what it holds |", "|---|---|"]
         for cf in fields:
-            out.append(f"| `{cf.name}` | {_cell(getattr(cf, 'help', '') or getattr(cf, 'describe', lambda: '')())} |")
+            out.append(f"| `{cf.name}` | {_cell(cf.describe())} |")
         out.append("")
     if variant.score_reasons:
         out += ["### Score reasons beyond the engine's own", "", "| reason | label |", "|---|---|"]

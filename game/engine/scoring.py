@@ -121,6 +121,7 @@ class HandType:
     predicate: Callable[[WinContext], bool]
     excludes: tuple[str, ...] = ()
     value_text: str = ""  # how rules help shows a value that depends on the hand (七大对 "N+1")
+    voice_token: str = ""  # what the table's voice says when a win has it ("" nothing beyond 胡 / 自摸)
 
     def value_for(self, ctx: WinContext) -> int:
         return self.value(ctx) if callable(self.value) else self.value
@@ -143,6 +144,12 @@ class Evaluation:
     lines: list[str] = field(default_factory=list)
     data: dict = field(default_factory=dict)  # numbers the settlement needs
     ctx: WinContext | None = None
+    # what a pass-lock "unless higher" compares (桂柳: the big-hand fan only, payments left out); None: `rank`
+    pass_rank: tuple | None = None
+
+    @property
+    def lock_rank(self) -> tuple:
+        return self.rank if self.pass_rank is None else self.pass_rank
 
 
 def readings(ctx: WinContext, shapes: Iterable[WinShape]) -> list[WinContext]:

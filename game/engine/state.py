@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from .context import ROUND, ContextFrame, check_context, shown
 from .errors import BadInput, EngineError, IllegalAction
 from .events import N_, SCHEMA_VERSION, message
 from .melds import Meld
 from .scoring import Evaluation
-from .tiles import (NUM_KINDS, NUM_PLAYABLE, TileSet, is_flower, parse_tile, tile_name, tile_names)
+from .tiles import (NUM_KINDS, NUM_PLAYABLE, TileError, TileSet, is_flower, parse_tile, tile_name, tile_names)
 from .variant import ScoreItem, Variant, Win
 from .wincheck import WinCheck, lock_after_pass, lock_bars, lock_clear
 from .wall import PortableRng, WallBreak, break_wall, deal, roll_dice, round_rng
@@ -23,6 +24,15 @@ from .wall import PortableRng, WallBreak, break_wall, deal, roll_dice, round_rng
 TURN, CLAIM, ENDED = "turn", "claim", "ended"
 ACTION_TYPES = ("discard", "pong", "kong", "chow", "concealed_kong", "added_kong", "win", "pass", "escape")
 CLAIM_TYPES = ("win", "kong", "pong", "chow")
+ACTION_KEYS = frozenset({"seat", "type", "tile", "tiles"})
+
+
+def _action_tile(value: Any, name: str) -> int:
+    try:
+        return parse_tile(value)
+    except TileError:
+        raise TileError(f"{name} must be a tile (1m-9m, 1p-9p, 1s-9s, E S W N, C F P or 1f-8f), got {shown(value)}") \
+            from None
 
 
 class Action(NamedTuple):
@@ -43,20 +53,27 @@ class Action(NamedTuple):
 
     @classmethod
     def from_json(cls, data: Any) -> "Action":
+        """An action from its JSON (`to_json`'s keys): refuses unknown keys and values of the wrong type, naming
+        the key. Whether the action is legal is for `Round.apply` to say."""
         if not isinstance(data, dict):
-            raise BadInput(f"an action must be an object, got {data!r}")
+            raise BadInput(f"an action must be an object, got {shown(data)}")
+        unknown = sorted(set(data) - ACTION_KEYS)
+        if unknown:
+            raise BadInput(f"unknown key(s) in an action: {', '.join(map(shown, unknown))}; "
+                           f"expected {', '.join(sorted(ACTION_KEYS))}")
         seat, atype = data.get("seat"), data.get("type")
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise BadInput(f"action 'seat' must be a seat number, got {seat!r}")
+            raise BadInput(f"action 'seat' must be a seat number, got {shown(seat)}")
         if atype not in ACTION_TYPES:
-            raise BadInput(f"action 'type' must be one of {', '.join(ACTION_TYPES)}, got {atype!r}")
-        tile = parse_tile(data["tile"]) if data.get("tile") is not None else None
+            raise BadInput(f"action 'type' must be one of {', '.join(ACTION_TYPES)}, got {shown(atype)}")
+        tile = _action_tile(data.get("tile"), "action 'tile'") if data.get("tile") is not None else None
         tiles: tuple[int, ...] = ()
         if data.get("tiles") is not None:
             raw = data["tiles"]
-            if not isinstance(raw, list):
-                raise BadInput(f"action 'tiles' must be a list, got {raw!r}")
-            tiles = tuple(sorted(parse_tile(t) for t in raw))
+            if not isinstance(raw, list) or len(raw) > 4:
+                raise BadInput(f"action 'tiles' must be a list of tiles (a chow: the two taken from the hand), "
+                               f"got {shown(raw)}")
+            tiles = tuple(sorted(_action_tile(t, f"action 'tiles'[{i}]") for i, t in enumerate(raw)))
         return cls(seat, atype, tile, tiles)
 
 
@@ -114,7 +131,10 @@ class Round:
         self.ghost = ghost
         self.indicator = indicator
         self.wall_break = wall_break
-        self.context = dict(context or {})  # table facts: coins, ga, round wind, streak ...
+        # table facts: coins, ga, round wind, streak ... Those declared (Variant.all_context_fields) are checked; a
+        # rule set's other facts, made by its own hooks (setup choices), pass through
+        self.context = check_context(variant.all_context_fields(), context,
+                                     ContextFrame(variant, options, players, dealer, scope=ROUND), strict=False)
         variant.check_table(self)
         self.tile_set: TileSet = variant.tile_set(options, players)
         self.win_check = WinCheck.at(variant, options, players)  # the one win evaluation
@@ -437,6 +457,7 @@ class Round:
         if is_flower(tile):
             return options
         can_win_on_discards = self.variant.discard_wins(self.options)
+        calls = self.drawable() > 0 or self.variant.calls_on_last_discard(self.options)
         for i in range(1, self.players):
             seat = (discarder + i) % self.players
             s = self.seats[seat]
@@ -447,9 +468,9 @@ class Round:
                     acts.append(Action(seat, "win"))
             if s.hand[tile] == 3 and self.drawable() > 0:
                 acts.append(Action(seat, "kong", tile))
-            if s.hand[tile] >= 2:
+            if s.hand[tile] >= 2 and calls:
                 acts.append(Action(seat, "pong", tile))
-            if i == 1 and self.variant.allows_chow(self.options) and tile < 27:
+            if i == 1 and calls and self.variant.allows_chow(self.options) and tile < 27:
                 for pair in self._chow_pairs(s.hand, tile):
                     acts.append(Action(seat, "chow", tile, pair))
             if acts:
@@ -789,6 +810,7 @@ def round_from_scenario(variant: Variant, options: Any, players: int, dealer: in
     validate_tiles(variant, options, players, [*hands, wall])
     if (ghost is not None or indicator is not None) and not variant.uses_wildcards(options):
         raise BadInput(f"this {variant.id} table plays without a wildcard; leave out setup 'ghost' and 'indicator'")
+    _check_wildcard(variant, options, players, ghost, indicator)
     if ghost is None and indicator is not None:
         ghost = variant.ghost_from_indicator(options, indicator)
     if ghost is None and indicator is None:
@@ -796,6 +818,24 @@ def round_from_scenario(variant: Variant, options: Any, players: int, dealer: in
     rnd = Round(variant, options, players, dealer, hands, wall, seed=seed, ghost=ghost, indicator=indicator,
                 context=context)
     return rnd, _opening_events(rnd, hands)
+
+
+def _check_wildcard(variant: Variant, options: Any, players: int, ghost: int | None, indicator: int | None) -> None:
+    """A scenario's wildcard: kinds of the table's set, and consistent with the rule set's way of choosing it."""
+    kinds = set(variant.tile_set(options, players).kinds())
+    for name, kind in (("ghost", ghost), ("indicator", indicator)):
+        if kind is not None and (kind not in kinds or is_flower(kind)):
+            raise BadInput(f"setup.{name}: {tile_name(kind)} is not a tile of this {players}-player {variant.id} table")
+    fixed = variant.fixed_ghost(options)
+    if fixed is not None and ghost is not None and ghost != fixed:
+        raise BadInput(f"setup.ghost: this table's wildcard is always {tile_name(fixed)}; give {tile_name(fixed)} or "
+                       "leave it out")
+    if fixed is not None and indicator is not None:
+        raise BadInput(f"setup.indicator: nothing is turned for this table's wildcard, always {tile_name(fixed)}")
+    if ghost is not None and indicator is not None and variant.ghost_from_indicator(options, indicator) != ghost:
+        named = variant.ghost_from_indicator(options, indicator)
+        raise BadInput(f"setup.ghost {tile_name(ghost)} does not follow from setup.indicator {tile_name(indicator)}, "
+                       f"which names {tile_name(named) if named is not None else 'no wildcard'}")
 
 
 def _opening_events(rnd: Round, hands: list[list[int]]) -> list[dict]:

@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .context import ENGINE_CONTEXT_FIELDS, ContextField
 from .errors import BadInput, NotAWin
 from .events import N_, Message, render
 from .events import score as score_event
@@ -142,6 +143,15 @@ class Variant:
     score_reasons: tuple[ScoreReason, ...] = ()
     flip_kinds: tuple[FlipKind, ...] = ()
 
+    # the context keys this rule set reads (context.py: name, kind, range, where given); besides the engine's own
+    # (streak, round_no, ghost), every context a caller or a game gives is checked against them
+    context_fields: tuple[ContextField, ...] = ()
+
+    def all_context_fields(self) -> tuple[ContextField, ...]:
+        """The engine's context keys and this rule set's (a rule set's own declaration of a name wins)."""
+        own = {f.name for f in self.context_fields}
+        return tuple(f for f in ENGINE_CONTEXT_FIELDS if f.name not in own) + tuple(self.context_fields)
+
     def all_score_reasons(self) -> tuple[ScoreReason, ...]:
         return ENGINE_SCORE_REASONS + tuple(self.score_reasons)
 
@@ -158,6 +168,16 @@ class Variant:
             if k.id == kind_id:
                 return k
         return FlipKind(str(kind_id), UNDECLARED_FLIP_LABEL)
+
+    # voice tokens of hands that are not hand types (a rule set's small hands, e.g. 桂柳's 烂牌)
+    small_hand_voices: dict[str, str] = {}
+
+    def hand_voice(self, hand_id: str) -> str:
+        """What the table's voice says for a hand id in a win ("" nothing)."""
+        for t in self.hand_types:
+            if t.id == hand_id:
+                return t.voice_token
+        return self.small_hand_voices.get(hand_id, "")
 
     def hand_name(self, hand_id: str) -> str:
         """The Chinese name players know a hand type by."""
@@ -222,6 +242,11 @@ class Variant:
 
     def can_rob(self, opts: Any, kong_type: str) -> bool:
         return False
+
+    def calls_on_last_discard(self, opts: Any) -> bool:
+        """Whether the last discard (after the last drawable tile) may be chowed, ponged or konged, not only won
+        (桂柳: only 胡 may claim it)."""
+        return True
 
     # ---- hands ----
     hand_types: tuple = ()

@@ -66,7 +66,7 @@ def lock_bars(rule: "PassLock | None", holder: LockHolder, tile: int, ev: Evalua
     if rule is None:
         return False
     barred = tile in holder.lock_kinds if rule.same_kind else holder.lock_all
-    if barred and rule.unless_higher and holder.lock_rank is not None and ev.rank > holder.lock_rank:
+    if barred and rule.unless_higher and holder.lock_rank is not None and ev.lock_rank > holder.lock_rank:
         return False
     return barred
 
@@ -79,8 +79,8 @@ def lock_after_pass(rule: "PassLock | None", holder: LockHolder, tile: int, ev: 
         holder.lock_kinds.add(tile)
     else:
         holder.lock_all = True
-    if holder.lock_rank is None or ev.rank > holder.lock_rank:
-        holder.lock_rank = ev.rank
+    if holder.lock_rank is None or ev.lock_rank > holder.lock_rank:
+        holder.lock_rank = ev.lock_rank
 
 
 def lock_clear(holder: LockHolder) -> None:

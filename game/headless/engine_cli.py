@@ -18,15 +18,17 @@ from typing import Any, NoReturn
 
 from game.variants import get_variant
 
+from game.engine.context import ROUND, SCORE, ContextFrame, check_context, describe_tile_set, is_whole, shown
 from game.engine.errors import BadInput, EngineError, IllegalAction, NotAWin
-from game.engine.melds import Meld
+from game.engine.melds import MELD_TYPES, Meld
 from game.engine.scoring import FLAGS, WinContext
-from game.engine.state import CLAIM, CLAIM_TYPES, Action, round_from_scenario, validate_tiles
-from game.engine.tiles import NUM_KINDS, TileError, parse_tile, parse_tiles, tile_name
-from game.engine.variant import TableFacts, Win
+from game.engine.state import CLAIM, CLAIM_TYPES, Action, round_from_scenario
+from game.engine.tiles import TileError, is_flower, parse_tile, tile_name
+from game.engine.variant import TableFacts, Variant, Win
 from game.engine.wincheck import WinCheck
 
 EXIT_BAD = 2
+TILE_TEXT = "a tile (1m-9m, 1p-9p, 1s-9s, E S W N, C F P or 1f-8f)"
 
 
 class CliError(Exception):
@@ -46,6 +48,8 @@ def _read_json(path: str) -> Any:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise CliError("bad_json", f"malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except ValueError as exc:  # a number of more digits than Python converts (sys.get_int_max_str_digits)
+        raise CliError("bad_json", f"a number in the input is too long: {exc}".split(";")[0]) from None
     if not isinstance(doc, dict):
         raise CliError("bad_input", "the input must be one JSON object")
     return doc
@@ -54,7 +58,8 @@ def _read_json(path: str) -> Any:
 def _check_keys(doc: dict, allowed: set[str], what: str) -> None:
     unknown = sorted(set(doc) - allowed)
     if unknown:
-        raise BadInput(f"unknown key(s) in {what}: {', '.join(unknown)}; expected some of {', '.join(sorted(allowed))}")
+        raise BadInput(f"unknown key(s) in {what}: {', '.join(map(shown, unknown))}; "
+                       f"expected some of {', '.join(sorted(allowed))}")
 
 
 def _seat(doc: dict, key: str, players: int, *, required: bool = True, default: Any = None) -> Any:
@@ -63,36 +68,69 @@ def _seat(doc: dict, key: str, players: int, *, required: bool = True, default: 
         if required:
             raise BadInput(f"{key!r} is required")
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise BadInput(f"{key!r} must be a seat number from 0 to {players - 1}, got {value!r}")
+    if not is_whole(value) or not 0 <= value < players:
+        raise BadInput(f"{key!r} must be a seat number from 0 to {players - 1}, got {shown(value)}")
     return value
 
 
-def _players(doc: dict, variant: Any) -> int:
+def _players(doc: dict, variant: Variant) -> int:
     players = doc.get("players", variant.player_counts[-1])
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise BadInput(f"'players' must be a whole number, got {players!r}")
+    if not is_whole(players):
+        raise BadInput(f"'players' must be a whole number, got {shown(players)}")
+    if players not in variant.player_counts:
+        raise BadInput(f"'players': {variant.id} is played by {', '.join(map(str, variant.player_counts))} players, "
+                       f"not {shown(players)}")
     return players
 
 
-def _tile_list(doc: dict, key: str) -> list[int]:
+def _object(doc: dict, key: str, name: str) -> dict:
+    """An optional object field: absent or null is empty."""
     value = doc.get(key)
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise BadInput(f"{name} must be an object, got {shown(value)}")
+    return value
+
+
+def _tile(value: Any, name: str) -> int:
+    try:
+        return parse_tile(value)
+    except TileError:
+        raise TileError(f"{name} must be {TILE_TEXT}, got {shown(value)}") from None
+
+
+def _tiles(value: Any, name: str) -> list[int]:
     if not isinstance(value, list):
-        raise BadInput(f"{key!r} must be a list of tiles, got {value!r}")
-    return parse_tiles(value)
+        raise BadInput(f"{name} must be a list of tiles, got {shown(value)}")
+    return [_tile(t, f"{name}[{i}]") for i, t in enumerate(value)]
 
 
-def _context(doc: dict) -> tuple[dict, int | None]:
-    ctx = doc.get("context", {})
-    if not isinstance(ctx, dict):
-        raise BadInput("'context' must be an object")
-    ghost = parse_tile(ctx["ghost"]) if ctx.get("ghost") is not None else None
-    return ctx, ghost
+def _check_tile_set(variant: Variant, opts: Any, players: int, groups: list[tuple[str, list[int], bool]]) -> None:
+    """Every tile of the named groups (name, tiles, indexed) is in the table's set, and no kind appears more often
+    than the set holds it (four; a flower once), the groups together."""
+    tile_set = variant.tile_set(opts, players)
+    counts: dict[int, int] = {}
+    holders: dict[int, list[str]] = {}
+    for name, tiles, indexed in groups:
+        for i, k in enumerate(tiles):
+            if tile_set.copies(k) == 0:
+                where = f"{name}[{i}]" if indexed else name
+                raise BadInput(f"{where}: {tile_name(k)} is not in this {players}-player {variant.id} table's tile set "
+                               f"({describe_tile_set(tile_set)})")
+            counts[k] = counts.get(k, 0) + 1
+            if name not in holders.setdefault(k, []):
+                holders[k].append(name)
+    for k, n in counts.items():
+        if n > tile_set.copies(k):
+            raise BadInput(f"{tile_name(k)} appears {n} times ({', '.join(holders[k])}); a table has at most "
+                           f"{tile_set.copies(k)}")
 
 
 # ---------------------------------------------------------------------------------------------------- score
 SCORE_KEYS = {"variant", "options", "players", "dealer", "winner", "discarder", "concealed", "win_tile", "melds",
               "flags", "context"}
+MELD_KEYS = {"type", "tiles", "from", "claimed", "late"}  # Meld.to_json's keys: a win event's melds read back
 
 
 def cmd_score(doc: dict) -> dict:
@@ -105,47 +143,32 @@ def cmd_score(doc: dict) -> dict:
     discarder = _seat(doc, "discarder", players, required=False)
     if discarder == winner:
         raise BadInput("the winner cannot win on his own discard; leave 'discarder' null for a self-draw")
-    concealed = _tile_list(doc, "concealed")
+    concealed = _tiles(doc.get("concealed"), "'concealed'")
     if "win_tile" not in doc:
         raise BadInput("'win_tile' is required")
-    win_tile = parse_tile(doc["win_tile"])
-    raw_melds = doc.get("melds", [])
-    if not isinstance(raw_melds, list):
-        raise BadInput("'melds' must be a list")
-    melds = [Meld.from_json(m) for m in raw_melds]
-    for m in melds:
-        if m.is_exposed and (m.from_seat is None or not 0 <= m.from_seat < players or m.from_seat == winner):
-            raise BadInput(f"an exposed {m.type} needs 'from': the seat (not the winner) whose discard it took")
+    win_tile = _tile(doc["win_tile"], "'win_tile'")
+    melds = _melds(doc, variant, opts, players, winner)
     if len(concealed) + 3 * len(melds) != 13:
-        raise BadInput(f"a hand holds 13 tiles plus the winning tile: {len(concealed)} concealed tiles and "
-                       f"{len(melds)} melds do not add up (concealed + 3 × melds must be 13)")
-    counts = [0] * NUM_KINDS
-    for k in [*concealed, win_tile, *(t for m in melds for t in m.tiles)]:
-        counts[k] += 1
-    for k, n in enumerate(counts):
-        if n > 4:
-            raise BadInput(f"{tile_name(k)} appears {n} times; a table has at most 4")
-    flags = doc.get("flags", [])
-    if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
-        raise BadInput("'flags' must be a list of strings")
-    bad = sorted(set(flags) - set(FLAGS))
-    if bad:
-        raise BadInput(f"unknown flag(s) {', '.join(bad)}; known: {', '.join(FLAGS)}")
+        raise BadInput(f"a hand holds 13 tiles plus the winning tile: {len(concealed)} 'concealed' tiles and "
+                       f"{len(melds)} 'melds' do not add up (concealed + 3 × melds must be 13)")
+    _check_tile_set(variant, opts, players, [("'concealed'", concealed, True), ("'win_tile'", [win_tile], False),
+                                             *((f"melds[{i}]", m.tiles, True) for i, m in enumerate(melds))])
+    if is_flower(win_tile) or any(is_flower(k) for k in concealed):
+        raise BadInput("flowers are set aside, never part of a winning hand: leave them out of 'concealed' and "
+                       "'win_tile'")
+    flags = _flags(doc)
     _check_flags(set(flags), dealer, winner, discarder)
-    if any(m.type == "chow" for m in melds) and not variant.allows_chow(opts):
-        raise BadInput(f"{variant.id} has no chow, so a hand cannot hold a chow meld")
-    validate_tiles(variant, opts, players, [concealed, [win_tile], *(m.tiles for m in melds)])
     if discarder is not None:
         if "robbing_kong" in flags:
             if not (variant.can_rob(opts, "added_kong") or variant.can_rob(opts, "kong")):
                 raise NotAWin(f"this {variant.id} table does not allow robbing a kong")
         elif not variant.discard_wins(opts):
             raise NotAWin(f"{variant.id} is won by self-draw only (or by robbing a kong where allowed)")
-    context, ghost = _context(doc)
-    if ghost is not None and not variant.uses_wildcards(opts):
-        raise BadInput(f"this {variant.id} table plays without a wildcard; leave out context 'ghost'")
-    if ghost is None:
-        ghost = variant.fixed_ghost(opts)
+    in_play = [*concealed, win_tile, *(k for m in melds for k in m.tiles)]
+    frame = ContextFrame(variant, opts, players, dealer, scope=SCORE, where="context", winner=winner,
+                         discarder=discarder, tiles=in_play)
+    context = check_context(variant.all_context_fields(), doc.get("context"), frame)
+    ghost = parse_tile(context["ghost"]) if "ghost" in context else variant.fixed_ghost(opts)
     ctx = WinContext(options=opts, players=players, dealer=dealer, winner=winner, discarder=discarder,
                      concealed=concealed, win_tile=win_tile, melds=melds, flags=frozenset(flags), ghost=ghost,
                      context=context)
@@ -160,6 +183,61 @@ def cmd_score(doc: dict) -> dict:
             deltas[i] += d
         breakdown.extend(item.lines)
     return {"ok": True, "hands": ev.hands, "fan": ev.fan, "deltas": deltas, "breakdown": breakdown}
+
+
+def _melds(doc: dict, variant: Variant, opts: Any, players: int, winner: int) -> list[Meld]:
+    raw = doc.get("melds", [])
+    if not isinstance(raw, list):
+        raise BadInput(f"'melds' must be a list, got {shown(raw)}")
+    if len(raw) > 4:
+        raise BadInput(f"'melds' holds {len(raw)} melds; a hand has at most 4")
+    melds = []
+    for i, m in enumerate(raw):
+        name = f"melds[{i}]"
+        if not isinstance(m, dict):
+            raise BadInput(f"{name} must be an object, got {shown(m)}")
+        _check_keys(m, MELD_KEYS, name)
+        mtype = m.get("type")
+        if mtype not in MELD_TYPES:
+            raise BadInput(f"{name}.type must be one of {', '.join(MELD_TYPES)}, got {shown(mtype)}")
+        tiles = _tiles(m.get("tiles"), f"{name}.tiles")
+        try:
+            meld = Meld.from_json({"type": mtype, "tiles": [tile_name(k) for k in tiles], "from": m.get("from")})
+        except BadInput as exc:
+            raise BadInput(f"{name}: {exc}") from None
+        if mtype == "concealed_kong":
+            if m.get("from") is not None:
+                raise BadInput(f"{name}.from: a concealed kong takes no one's tile; leave 'from' out")
+        elif meld.from_seat is None or not 0 <= meld.from_seat < players or meld.from_seat == winner:
+            raise BadInput(f"{name}.from must be the seat (0 to {players - 1}, not the winner) whose discard the "
+                           f"{mtype} took, got {shown(m.get('from'))}")
+        if mtype == "chow":
+            if not variant.allows_chow(opts):
+                raise BadInput(f"{variant.id} has no chow, so a hand cannot hold a chow meld ({name})")
+            if meld.from_seat != (winner - 1) % players:
+                raise BadInput(f"{name}.from: a chow takes the discard of the seat before the winner, seat "
+                               f"{(winner - 1) % players}; got {shown(m.get('from'))}")
+        claimed = m.get("claimed")
+        if claimed is not None and (mtype == "concealed_kong" or _tile(claimed, f"{name}.claimed") not in tiles):
+            raise BadInput(f"{name}.claimed must be one of the meld's tiles taken from 'from', got {shown(claimed)}")
+        late = m.get("late")
+        if late is not None and (not isinstance(late, bool) or (late and mtype != "added_kong")):
+            raise BadInput(f"{name}.late must be true or false (true only for an added kong), got {shown(late)}")
+        melds.append(meld)
+    return melds
+
+
+def _flags(doc: dict) -> list[str]:
+    flags = doc.get("flags", [])
+    if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
+        raise BadInput(f"'flags' must be a list of strings, got {shown(flags)}")
+    bad = sorted(set(flags) - set(FLAGS))
+    if bad:
+        raise BadInput(f"unknown flag(s) in 'flags': {', '.join(map(shown, bad))}; known: {', '.join(FLAGS)}")
+    twice = sorted({f for f in flags if flags.count(f) > 1})
+    if twice:
+        raise BadInput(f"'flags' lists {', '.join(twice)} more than once")
+    return flags
 
 
 def _check_flags(flags: set[str], dealer: int, winner: int, discarder: int | None) -> None:
@@ -190,32 +268,47 @@ def cmd_run(doc: dict) -> dict:
     opts = variant.parse_options(doc.get("options"), players)
     dealer = _seat(doc, "dealer", players, default=0)
     hands_raw = doc.get("hands")
-    if not isinstance(hands_raw, list):
-        raise BadInput("'hands' must be a list with one list of tiles per seat")
-    hands = []
-    for i, h in enumerate(hands_raw):
-        if not isinstance(h, list):
-            raise BadInput(f"hands[{i}] must be a list of tiles")
-        hands.append(parse_tiles(h))
-    wall = _tile_list(doc, "wall") if "wall" in doc else []
-    setup = doc.get("setup", {})
-    if not isinstance(setup, dict):
-        raise BadInput("'setup' must be an object")
+    if not isinstance(hands_raw, list) or len(hands_raw) != players:
+        raise BadInput(f"'hands' must be a list of {players} hands, one list of tiles per seat, got "
+                       f"{shown(hands_raw)}")
+    hands = [_tiles(h, f"hands[{i}]") for i, h in enumerate(hands_raw)]
+    for seat, h in enumerate(hands):
+        want = 14 if seat == dealer else 13
+        if len(h) != want:
+            who = " (the dealer's)" if seat == dealer else ""
+            raise BadInput(f"hands[{seat}]{who} must hold {want} tiles, got {len(h)}")
+    wall = _tiles(doc["wall"], "'wall'") if doc.get("wall") is not None else []
+    tail = variant.wall_tail(opts, players)
+    if len(wall) < tail:
+        raise BadInput(f"'wall' holds {len(wall)} tiles, but this table reserves its last {tail} (never drawn: horses "
+                       "and the like), so it needs at least that many")
+    _check_tile_set(variant, opts, players, [*((f"hands[{i}]", h, True) for i, h in enumerate(hands)),
+                                             ("'wall'", wall, True)])
+    setup = _object(doc, "setup", "'setup'")
     _check_keys(setup, SETUP_KEYS, "setup")
-    ghost = parse_tile(setup["ghost"]) if setup.get("ghost") is not None else None
-    indicator = parse_tile(setup["indicator"]) if setup.get("indicator") is not None else None
-    context = dict(setup.get("context") or {})
-    if setup.get("coins") is not None:
-        coins = setup["coins"]
-        if not (isinstance(coins, list) and len(coins) == players
-                and all(isinstance(c, int) and not isinstance(c, bool) for c in coins)):
-            raise BadInput(f"setup 'coins' must be a list of {players} whole numbers")
-        context["coins"] = coins
+    ghost = _tile(setup["ghost"], "setup.ghost") if setup.get("ghost") is not None else None
+    indicator = _tile(setup["indicator"], "setup.indicator") if setup.get("indicator") is not None else None
+    seed = setup.get("seed")
+    if seed is None:
+        seed = 0
+    elif not (is_whole(seed) and abs(seed) < 10**100 or isinstance(seed, str) and len(seed) <= 1000):
+        raise BadInput(f"setup.seed must be a whole number or a text (up to 1000 characters), got {shown(seed)}")
+    fields = variant.all_context_fields()
+    frame = ContextFrame(variant, opts, players, dealer, scope=ROUND, where="setup.context",
+                         tiles=[*(k for h in hands for k in h), *wall])
+    context = check_context(fields, setup.get("context"), frame)
+    if setup.get("coins") is not None:  # shorthand for setup.context.coins
+        if "coins" in context:
+            raise BadInput("setup.coins and setup.context.coins: give the coins once")
+        if not any(f.name == "coins" for f in fields):
+            raise BadInput(f"setup.coins: {variant.id} does not play for coins")
+        context.update(check_context(fields, {"coins": setup["coins"]},
+                                     ContextFrame(variant, opts, players, dealer, scope=ROUND, where="setup")))
     rnd, events = round_from_scenario(variant, opts, players, dealer, hands, wall, ghost=ghost, indicator=indicator,
-                                      seed=setup.get("seed", 0), context=context)
+                                      seed=seed, context=context)
     actions = doc.get("actions", [])
     if not isinstance(actions, list):
-        raise BadInput("'actions' must be a list")
+        raise BadInput(f"'actions' must be a list, got {shown(actions)}")
     for index, raw in enumerate(actions):
         try:
             action = Action.from_json(raw)
@@ -278,7 +371,12 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _emit(payload: dict) -> None:
-    sys.stdout.write(json.dumps(payload, ensure_ascii=False) + "\n")
+    text = json.dumps(payload, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate (from a caller's "\ud800"): escaped, the JSON stays UTF-8 text
+        text = json.dumps(payload)
+    sys.stdout.write(text + "\n")
 
 
 def main(argv: list[str] | None = None) -> int:

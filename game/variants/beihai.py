@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.engine import events
+from game.engine.context import TILES, ContextField
 from game.engine.errors import OptionError
 from game.engine.events import message
 from game.engine.melds import Meld
@@ -95,6 +96,14 @@ def one_horse_value(kind: int, cap: str) -> int:
     return n if n is not None and n <= limit else int(cap)
 
 
+# What Beihai reads from a context besides the engine's keys (context.py).
+CONTEXT_FIELDS: tuple[ContextField, ...] = (
+    ContextField("horses", TILES, "the turned horse tiles, as many as the 'horses' option",
+                 max_len=lambda opts, players: opts.horses, with_hand=True,
+                 score_only="a round turns its horses from the wall's end"),
+)
+
+
 # Big-hand shapes: any of them makes the hand a 大胡.
 BIG = {"pengpenghu", "qingyise", "qixiaodui", "haohua_qixiaodui", "shisanyao", "quanqiuren"}
 
@@ -134,6 +143,7 @@ class Beihai(Variant):
     multiple_winners = True  # several players may rob one kong
     fan_unit = "倍"
     hand_types = HAND_TYPES
+    context_fields = CONTEXT_FIELDS
     summary = RULES_SUMMARY
     small_hands = (("pinghu", "平胡", "1"), ("gangshanghua", "杠上花", "2 / 4"), ("sikai", "4开", "4"))
     score_reasons = (

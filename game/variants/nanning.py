@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game.engine.context import BOOL, INT_PER_SEAT, SEAT, ContextField, ContextFrame
 from game.engine.errors import BadInput, BelowMinimum
 from game.engine.events import message
 from game.engine.melds import Meld
@@ -51,6 +52,34 @@ def _discarder_was_single(c: WinContext) -> bool:
     return not c.self_draw and ("discarder_single" in c.flags or bool(c.context.get("quanqiuren_fangpao")))
 
 
+def _coins_can_sit(coins: list[int], frame: ContextFrame) -> str | None:
+    poorest = min(coins)
+    if frame.options.coins and poorest < MIN_COINS:
+        return (f"seat {coins.index(poorest)} has {poorest} coins; a player below {MIN_COINS} cannot sit at a Nanning "
+                "table")
+    return None
+
+
+def _chengbao_played(seat: int, frame: ContextFrame) -> str | None:
+    return None if frame.options.chengbao else "this table plays without 承包 (option 'chengbao' is off)"
+
+
+def _needs_a_discarder(value: bool, frame: ContextFrame) -> str | None:
+    if value and frame.discarder is None:
+        return "全求人放炮 is about the discarder: a self-draw has none"
+    return None
+
+
+# What Nanning reads from a context besides the engine's keys (context.py).
+CONTEXT_FIELDS: tuple[ContextField, ...] = (
+    ContextField("coins", INT_PER_SEAT, "each seat's coins: the base follows the poorest", check=_coins_can_sit),
+    ContextField("chengbao", SEAT, "the seat liable under 承包", not_winner=True, nullable=True,
+                 check=_chengbao_played),
+    ContextField("quanqiuren_fangpao", BOOL, "the discarder held a single tile (全求人放炮)", check=_needs_a_discarder,
+                 score_only="a round sees for itself whether the discarder held a single tile"),
+)
+
+
 HAND_TYPES: tuple[HandType, ...] = (
     HandType("qingyise", "清一色", 1, lambda c: len(c.suits_used()) == 1),
     HandType("pengpenghu", "碰碰胡", 1, lambda c: c.all_sets_alike()),
@@ -90,6 +119,7 @@ class Nanning(Variant):
     pass_lock = PassLock(same_kind=True)
     has_escape_penalty = True
     hand_types = HAND_TYPES
+    context_fields = CONTEXT_FIELDS
     summary = RULES_SUMMARY
     small_hands = (("pinghu", "平胡", "1"), ("menqianqing", "门前清", "×4/3"))
     score_reasons = ()  # it scores only what the engine declares: win, kong, kong_void (流局算杠分 off), escape
@@ -178,6 +208,8 @@ class Nanning(Variant):
             share = ev.data["share"] * base
             deltas = [0] * table.players
             liable = ctx.context.get("chengbao") if table.options.chengbao else None
+            if liable == w.seat:  # a liability given before the round (run's setup.context) never names the winner
+                liable = None
             lines = list(ev.lines)
             n, rate = ev.data["n"], ev.data["rate"]
             if n > 1:

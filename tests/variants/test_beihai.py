@@ -1137,9 +1137,13 @@ def test_settlement_formula(data, hand, players, options, after_kong, last_tile,
     flags = ["after_kong"] * after_kong + ["last_tile"] * last_tile
     if first_turn and not melds:
         flags.append("heavenly" if winner == dealer else "earthly")
-    pool = [tile_name(k) for k in BEIHAI.tile_set(BEIHAI.parse_options(options, players), players).kinds()]
-    horses = data.draw(st.lists(st.sampled_from(pool), min_size=options["horses"], max_size=options["horses"]),
-                       label="horses")
+    # the horses are tiles of the wall: drawn from the tiles the hand leaves (at most four of a kind in all)
+    pool = [tile_name(k) for k in BEIHAI.tile_set(BEIHAI.parse_options(options, players), players).tiles()]
+    for t in [*T(concealed), win_tile, *(t for m in meld_json for t in m["tiles"])]:
+        pool.remove(t)
+    picks = data.draw(st.lists(st.integers(0, len(pool) - 1), unique=True, min_size=options["horses"],
+                               max_size=options["horses"]), label="horses")
+    horses = [pool[i] for i in picks]
 
     base = options["base"]
     shapes = dict(shapes)
