@@ -140,7 +140,10 @@ def test_hot_seat_hides_hands_behind_a_hand_over(app):
     first = scene.hotseat.handover_to
     frames(app, 1)
     assert scene.face_up == set()  # the hand-over screen is opaque: no tile of anyone's hand is drawn
-    key(app, pygame.K_ESCAPE)  # Esc on the hand-over changes nothing
+    key(app, pygame.K_ESCAPE)  # Esc on the hand-over opens the pause menu over it, and changes nothing else
+    assert type(app.scene).__name__ == "PauseScene" and scene.face_up == set()
+    key(app, pygame.K_ESCAPE)  # Esc again resumes
+    assert app.scene is scene
     assert scene.hotseat.handover_to == first and scene.hotseat.owner is None
     key(app, pygame.K_RETURN)
     assert scene.hotseat.owner == first and scene.viewer == first

@@ -3,7 +3,9 @@
 It draws what its seat receives from the host (game.host) — a TableModel built from that seat's projected events —
 paces those events with animations, and turns clicks and keys into intents answering the seat's prompt. It never
 touches the round: the host owns it, with the bots, the claim timer, autosave and the replay log. The host's clock
-only runs while nothing is being animated, so the game never runs ahead of what the players have seen.
+only runs while nothing is being animated, so the game never runs ahead of what the players have seen. Esc never
+answers a prompt: it opens the pause menu (game.ui.scenes.pause), behind which the host's clock stands still. A
+resumed game shows its position at once, without replaying the round's animations.
 
 Hot-seat play (several humans on one screen) follows game.hotseat: at most one hand face-up, hand-overs at moments
 that depend on public facts only, every human's claim answer collected before any of them shows.
@@ -98,16 +100,20 @@ class TableScene(Scene):
             self.links[self.viewer] = LocalSeat(self.viewer)
             table.observe(self.viewer, self.links[self.viewer])
         if table.phase == "idle":
-            table.start_round()
+            table.start_round()  # a new game: its dice, deal and play are shown as they come
         elif table.phase == "over":
             # closed on the round-over screen: that round is settled first, then the game goes on
             self._rebuild_for(self.viewer, at_end=True)
             self._open_settlement()
-            return
-        if table.current_actions:
-            # a resumed game: the position at once, no replayed animations
+        elif table.phase == "play":
+            # a resumed game (even one saved right after its deal): the position at once, no dice, no deal, no
+            # discard flights and no voices of events already played
             self._rebuild_for(self.viewer, at_end=True)
             events = self._link().events
+            voices = getattr(self.app.audio, "voices", None)
+            if events and voices is not None and events[0][1].get("type") == "start_round":
+                # the voices learn the round's rule set from its start_round (which says nothing aloud)
+                voices.on_event(events[0][1], self.model.players, self.viewer)
             if self.hotseat is not None and events:
                 # closed while the humans were being asked about a tile: ask them again, from public facts
                 self.hotseat.on_event(events[-1][1])
@@ -117,13 +123,34 @@ class TableScene(Scene):
 
     def on_close(self) -> None:
         """The window is closing mid-round: keep the position."""
-        if self.autosave:
-            from game import saves
+        self.save_now()
 
-            try:
-                saves.save(self.table)
-            except OSError:
-                pass
+    def save_now(self) -> str | None:
+        """Write the autosave now (it is written after every action; this makes sure it is on disk). None when
+        saved (or when this table does not autosave: the demo), else why it could not be written."""
+        if not self.autosave:
+            return None
+        from game import saves
+
+        try:
+            saves.save(self.table)
+        except OSError as exc:
+            return self.app.t("The game could not be saved ({error}).").format(error=exc.strerror or exc)
+        return None
+
+    # ------------------------------------------------------------------------------------------ pause
+    def pause(self) -> None:
+        """Esc: the pause menu over the table as it is. The table gets no input and no update until it closes, so
+        the host's clock stands still (no bot moves, no claim deadline runs)."""
+        from game.ui.scenes.pause import PauseScene
+
+        if self.app.scene is self:
+            self.speaker_menu = False
+            self.app.push(PauseScene(self.app, self))
+
+    def resumed(self) -> None:
+        """Back from the pause menu: settings changed meanwhile apply (the claim timer for the next claims)."""
+        self.table.claim_timer = self.app.settings.claim_timer or None
 
     @property
     def fast(self) -> bool:
@@ -490,9 +517,17 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            # Esc never answers a prompt (a win is never thrown away by it): it closes an open chooser, else it
+            # pauses the game
+            if self.choice is not None and (self.hotseat is None or self.hotseat.handover_to is None):
+                self.choice = None
+            else:
+                self.pause()
+            return
         hs = self.hotseat
         if hs is not None and hs.handover_to is not None:
-            # only the hand-over's own button (or Enter) goes on; Esc and stray keys change nothing
+            # only the hand-over's own button (or Enter) goes on; stray keys change nothing
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.handover_done(hs.handover_to)
             elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
