@@ -67,7 +67,7 @@ TILE_TOKENS = (
 EVENT_TOKENS = [
     "pong", "kong", "concealed_kong", "added_kong", "chow", "win", "zimo", "fangpao", "flower",
     "gangshanghua", "haidilaoyue", "qianggang", "tianhu", "dihu", "liuju", "genzhuang", "zhui",
-    "horse", "xing", "ghost",
+    "horse", "xing", "ghost", "hubao", "lanpai", "qixinglan",
 ]
 TALK_TOKENS = ["talk_hurry", "talk_nice", "talk_again", "talk_luck", "talk_think"]
 ALL_TOKENS = TILE_TOKENS + EVENT_TOKENS + TALK_TOKENS
@@ -135,6 +135,9 @@ NANNING: dict[str, tuple[str, str]] = {
     "horse": ("買馬", "maai5 maa5"),
     "xing": ("翻醒", "faan1 sleng2"),
     "ghost": ("翻鬼", "faan1 gwai2"),
+    "hubao": ("互包", "wu6 baau1"),
+    "lanpai": ("爛牌", "laan6 paai4"),
+    "qixinglan": ("七星爛", "cat1 sling1 laan6"),
     "talk_hurry": ("快啲出牌啦", "faai3 di1 cat1 paai4 laa1"),
     "talk_nice": ("靚牌喔", "leng3 paai4 wo3"),
     "talk_again": ("又到我喇", "jau6 dou3 ngo5 laa3"),
@@ -177,6 +180,9 @@ BAISE: dict[str, tuple[str, str]] = {
     "horse": ("买马", "mai54 ma54"),
     "xing": ("翻醒", "fan33 xin54"),
     "ghost": ("翻鬼", "fan33 gui54"),
+    "hubao": ("互包", "fu24 bao33"),
+    "lanpai": ("烂牌", "lan24 pai21"),
+    "qixinglan": ("七星烂", "(tsh'i)21 xin33 lan24"),
     "talk_hurry": ("搞快点出牌嘛", "gao54 kuai24 dian54 cu21 pai21 ma33"),
     "talk_nice": ("牌好靓哦", "pai21 hao54 liang24 o33"),
     "talk_again": ("又到我了", "you24 dao24 (N'o)54 liao54"),
@@ -216,6 +222,9 @@ MANDARIN: dict[str, tuple[str, str]] = {
     "horse": ("买马", "mai3 ma3"),
     "xing": ("翻醒", "fan1 xing3"),
     "ghost": ("翻鬼", "fan1 gui3"),
+    "hubao": ("互包", "hu4 bao1"),
+    "lanpai": ("烂牌", "lan4 pai2"),
+    "qixinglan": ("七星烂", "qi1 xing1 lan4"),
     "talk_hurry": ("快点出牌吧", "kuai4 dian3 chu1 pai2 ba5"),
     "talk_nice": ("这手牌真不错", "zhe4 shou3 pai2 zhen1 bu2 cuo4"),
     "talk_again": ("又轮到我了", "you4 lun2 dao4 wo3 le5"),

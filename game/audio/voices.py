@@ -169,7 +169,7 @@ class Voices:
         if kind == "win":
             self.mixer.stop_voices({TILE, TALK})
             self_drawn = e.get("target") is None
-            tokens = ["zimo" if self_drawn else "win"] + self._specials(e, self_drawn)[:2]
+            tokens = ["zimo" if self_drawn else "win"] + (self._specials(e, self_drawn) + self._hand_voices(e))[:2]
             said = self._say(actor, tokens, CALL, players, viewer, t0)
             target = e.get("target")
             if self.say_fangpao and not self_drawn and target is not None and target != actor:
@@ -202,6 +202,17 @@ class Voices:
             if token:
                 return token
         return ""
+
+    def _hand_voices(self, e: dict) -> list[str]:
+        """The voice lines the round's rule set declares for the win's hands (烂牌, 七星烂 …)."""
+        if not self.variant_id:
+            return []
+        try:
+            variant = get_variant(self.variant_id)
+        except Exception:
+            return []
+        tokens = [variant.hand_voice(h) for h in e.get("hands") or [] if isinstance(h, str)]
+        return [t for t in dict.fromkeys(tokens) if t]
 
     @staticmethod
     def _specials(e: dict, self_drawn: bool) -> list[str]:

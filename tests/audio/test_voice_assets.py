@@ -19,6 +19,7 @@ DIALECTS = ("nanning", "baise", "mandarin")
 EVENT_TOKENS = (
     "pong", "kong", "concealed_kong", "added_kong", "chow", "win", "zimo", "fangpao", "flower", "gangshanghua",
     "haidilaoyue", "qianggang", "tianhu", "dihu", "liuju", "genzhuang", "zhui", "horse", "xing", "ghost",
+    "hubao", "lanpai", "qixinglan",
 )
 TILE_TOKENS = tuple(tile_name(k) for k in range(NUM_KINDS))
 REQUIRED = TILE_TOKENS + EVENT_TOKENS
@@ -110,3 +111,24 @@ def test_clips_decode_and_are_speech_length_and_audible(mixer, folder):
         if peak < MIN_PEAK:
             problems.append(f"{clip.name}: peak {peak:.3f} (silent?)")
     assert not problems, f"{folder}: {problems}"
+
+
+def test_every_voice_line_a_rule_set_declares_is_in_every_pack():
+    import importlib
+
+    from game.variants import AVAILABLE, PLANNED
+
+    tokens = set()
+    for vid in [*AVAILABLE, *PLANNED]:
+        try:
+            variant = importlib.import_module(f"game.variants.{vid}").VARIANT
+        except ModuleNotFoundError:
+            continue  # a rule set still to come
+        tokens |= {r.voice_token for r in variant.all_score_reasons()} | {k.voice_token for k in variant.flip_kinds}
+        tokens |= {variant.hand_voice(t.id) for t in variant.hand_types} | set(variant.small_hand_voices.values())
+    tokens.discard("")
+    assert {"hubao", "zhui", "xing", "lanpai", "qixinglan"} <= tokens
+    for dialect in DIALECTS:
+        for folder in sorted((VOICES / dialect).iterdir()):
+            missing = sorted(t for t in tokens if not (folder / f"{t}.ogg").is_file())
+            assert not missing, f"{folder} lacks {missing}"

@@ -14,6 +14,7 @@ from game.engine.shapes import FAR, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Sha
 from game.engine.tiles import parse_tiles
 from tests.engine.test_hand import (minus, near_wins, plus, random_hands, ready_size_hands, ref_seven_pairs_fast,
                                     ref_standard, ref_thirteen_orphans)
+from game.variants.guiliu import LANPAI as GUILIU_LANPAI
 from tests.engine.toy_variant import LANPAI
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -42,6 +43,24 @@ def ref_lanpai(c, wild: int) -> bool:
     return False
 
 
+def ref_guiliu_lanpai(c, wild: int) -> bool:
+    """桂柳's 烂牌: the toy's spread, and every suit present and at least five of the seven honours; wildcards tried
+    as every kind."""
+    real = [k for k in range(34) for _ in range(c[k])]
+    if len(real) + wild != 14:
+        return False
+    for subst in itertools.combinations_with_replacement(range(34), wild):
+        kinds = real + list(subst)
+        if len(set(kinds)) != 14 or sum(1 for k in kinds if k >= 27) < 5:
+            continue
+        if any(not any(k // 9 == s for k in kinds if k < 27) for s in range(3)):
+            continue
+        if all(b - a >= 3 for s in range(3) for a, b in itertools.pairwise(sorted(k % 9 for k in kinds
+                                                                                if k // 9 == s and k < 27))):
+            return True
+    return False
+
+
 def ref_special(reference):
     return lambda c, wild: sum(c[:34]) + wild == 14 and reference(c, wild)
 
@@ -52,11 +71,13 @@ REFERENCE = {
     "thirteen_orphans": ref_thirteen_orphans,
     "lanpai": ref_lanpai,
 }
-SHAPES = [STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, LANPAI]
-SPECIAL = [SEVEN_PAIRS, THIRTEEN_ORPHANS, LANPAI]  # made only with 14 tiles
+SHAPES = [STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, LANPAI, GUILIU_LANPAI]
+SPECIAL = [SEVEN_PAIRS, THIRTEEN_ORPHANS, LANPAI, GUILIU_LANPAI]  # made only with 14 tiles
 
 
 def ref_win(shape, c, wild: int) -> bool:
+    if shape is GUILIU_LANPAI:  # the same id as the toy's shape, with its own rules
+        return ref_guiliu_lanpai(c, wild)
     return REFERENCE[shape.id](c, wild)
 
 
@@ -105,7 +126,7 @@ def applies(shape: WinShape, c, wild: int) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------- each shape
-@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: s.id)
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: f"{type(s).__module__.split('.')[-1]}-{s.id}")
 @SETTINGS
 @given(case=complete_or_not)
 def test_is_win_matches_brute_force(shape, case):
@@ -113,7 +134,7 @@ def test_is_win_matches_brute_force(shape, case):
     assert shape.is_win(c, wild) == ref_win(shape, c, wild)
 
 
-@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: s.id)
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: f"{type(s).__module__.split('.')[-1]}-{s.id}")
 @SETTINGS
 @given(case=ready_or_not)
 def test_waits_match_brute_force(shape, case):
@@ -124,7 +145,7 @@ def test_waits_match_brute_force(shape, case):
     assert shape.waits(c, wild, kinds) == [k for k in expected if k in kinds]
 
 
-@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: s.id)
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: f"{type(s).__module__.split('.')[-1]}-{s.id}")
 @SETTINGS
 @given(case=st.one_of(complete_or_not, ready_or_not))
 def test_distance_is_shanten(shape, case):
