@@ -11,8 +11,9 @@ from game.engine.variant import Variant
 AVAILABLE = {
     "nanning": "game.variants.nanning",
     "beihai": "game.variants.beihai",
+    "guiliu": "game.variants.guiliu",
 }
-PLANNED = ("guiliu", "guangdong", "hainan")
+PLANNED = ("guangdong", "hainan")
 
 _extra: dict[str, Variant] = {}
 

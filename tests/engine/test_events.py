@@ -33,6 +33,8 @@ TABLES = {
     "beihai": [(4, {"ghost_points": True}), (4, {"horses": 1, "qiang_gang_hu": True, "ming_gang_ke_qiang": True}),
                (3, {"ghost": "red_dragon", "ghost_points": True, "horses": 2}), (2, {"horses": 0, "ghost": "none"}),
                (4, {"horses": 6, "horse_value": "flat2", "sikai": "hand_only", "cap4": True, "base": 2})],
+    "guiliu": [(4, {}), (3, {"allow_chow": True, "zhong_xing": True, "xing_any_suit": True}),
+               (2, {"xing": False, "menqing_x2": False, "kong_on_draw": False}), (4, {"hubao": False, "zhui": False})],
 }
 
 
