@@ -160,6 +160,7 @@ class Round:
         self.calls_made = 0
         self.calls_before_first_discard = 0  # calls made before the round's first discard (the dealer's opening kongs)
         self.claims_from = [[0] * players for _ in range(players)]  # claims_from[b][a]: b's calls on a's discards
+        self.claim_order: list[tuple[int, Meld]] = []  # every claimed meld (chow, pong, kong on a discard) in order
         self.items: list[ScoreItem] = []
         self.wins: list[Win] = []
         self.exhausted = False
@@ -598,6 +599,7 @@ class Round:
             if a.type == "pong" and s.hand[tile]:
                 s.late_kongs.add(tile)  # he ponged while holding the fourth: a later kong is 过手杠
         s.melds.append(meld)
+        self.claim_order.append((seat, meld))
         events.append({"type": a.type, "actor": seat, "target": giver, "tile": tile_name(tile),
                        "consumed": tile_names(consumed)})
         self.current = seat
