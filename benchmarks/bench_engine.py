@@ -294,6 +294,25 @@ def bench_shanten(rng: random.Random, n: int) -> dict:
     }
 
 
+def simulate_each_rule_set(rounds: int) -> dict:
+    """Rounds per second for every rule set the game lists, at its largest table (median of three seeds): the same
+    measurement as the headline figure, so the rule sets compare with each other and with Nanning."""
+    from game.headless.simulate import run_simulation
+    from game.variants import AVAILABLE, get_variant
+
+    out = {}
+    for vid in AVAILABLE:
+        players = get_variant(vid).player_counts[-1]
+        run_simulation(vid, players=players, seed=0, rounds=max(10, rounds // 4))
+        rates = []
+        for seed in (1, 2, 3):
+            start = time.perf_counter()
+            run_simulation(vid, players=players, seed=seed, rounds=rounds)
+            rates.append(rounds / (time.perf_counter() - start))
+        out[vid] = round(statistics.median(rates), 1)
+    return out
+
+
 def bench_simulate(rounds: int) -> dict:
     """Steady-state rounds per second: a short warm-up fills the hand tables first (as in any real session),
     then the median of three timed runs on different seeds."""
@@ -306,8 +325,10 @@ def bench_simulate(rounds: int) -> dict:
             start = time.perf_counter()
             run_simulation("nanning", players=4, options={}, seed=seed, rounds=rounds)
             rates.append(rounds / (time.perf_counter() - start))
-        return {"simulate_rounds": rounds, "simulate_rounds_per_s": round(statistics.median(rates), 1),
-                "simulate_rounds_per_s_runs": [round(r, 1) for r in rates]}
+        out = {"simulate_rounds": rounds, "simulate_rounds_per_s": round(statistics.median(rates), 1),
+               "simulate_rounds_per_s_runs": [round(r, 1) for r in rates]}
+        out["simulate_by_rule_set"] = simulate_each_rule_set(rounds)
+        return out
     except Exception as exc:  # the simulator is developed separately; report, do not crash
         return {"simulate_rounds_per_s": None, "simulate_error": f"{type(exc).__name__}: {exc}"}
 

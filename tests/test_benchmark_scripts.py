@@ -16,3 +16,7 @@ def test_engine_benchmark_quick_run_reports_its_fields():
     for key in ("wincheck_ratio_vs_mahjong", "waits_p99_ms", "simulate_rounds_per_s"):
         assert isinstance(out[key], (int, float)) and out[key] > 0, key
     assert out["wincheck_disagreements"] == 0
+    from game.variants import AVAILABLE
+
+    assert set(out["simulate_by_rule_set"]) == set(AVAILABLE)
+    assert all(rate > 0 for rate in out["simulate_by_rule_set"].values())
