@@ -1,7 +1,17 @@
 """`python -m game` / `lingnan-mahjong`: opens the game.
 
     python -m game [--size 1280x720]
-    python -m game --autoplay --variant V --seed S --rounds R --screenshots DIR   (demo: every seat an AI)
+    python -m game --continue                      (open the autosaved game at once)
+    python -m game --autoplay --variant V --seed S --rounds R [--screenshots DIR] [--fast] [--autosave]
+    python -m game --autoplay --continue [--fast]  (the autosaved game, every seat an AI, played to its end)
+
+The demo (--autoplay) ends with one JSON line on stdout:
+    {"ok": true, "rounds": R, "totals": [per seat], "resumed_from": null | {"round": r, "actions": k}}
+r is the 1-based round that was in progress when the game was resumed, k how many of its actions (after the deal)
+had been applied. It exits 0 after the game's end, 1 when its window was closed before (the line then says
+"ok": false), 2 on bad arguments or when --continue finds no save it can resume (the reason on stderr; an
+unreadable save is kept aside under a new name, never overwritten). LINGNAN_HOME=DIR puts every user file
+(settings, saves, replays, voice packs, exports) under DIR.
 """
 
 from __future__ import annotations
@@ -21,8 +31,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--screenshots", type=Path, help="save screenshots of the demo's moments here")
     ap.add_argument("--size", help="window size, e.g. 1280x720")
-    ap.add_argument("--fast", action="store_true", help="shorter pauses in the demo")
+    ap.add_argument("--fast", action="store_true",
+                    help="the demo with short pauses and no waiting between frames (scripts, tests)")
     ap.add_argument("--autosave", action="store_true", help="the demo autosaves like a real game (tests)")
+    ap.add_argument("--continue", dest="resume", action="store_true",
+                    help="resume the autosaved game (its rule set, seed and rounds come from the save); with "
+                         "--autoplay every seat is an AI and the game is played to its end")
     ap.add_argument("--replay", type=Path, help="open a replay file (.jsonl) and watch it")
     ap.add_argument("--import-voices", type=Path, metavar="DIR",
                     help="import a folder of recordings named by token (1m.wav, pong.ogg …) as a voice pack")
@@ -54,8 +68,29 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError:
             print(f"--size must look like 1280x720, got {args.size!r}", file=sys.stderr)
             return 2
+    resume = None
+    if args.resume:
+        from game import saves
+
+        try:
+            resume, problem = saves.load()
+        except Exception as exc:  # noqa: BLE001 — whatever the save holds, --continue answers with a message
+            resume, problem = None, f"the saved game could not be read ({type(exc).__name__}: {exc})"
+        if resume is None:
+            where = saves.autosave_path()
+            print(f"nothing to continue: {problem}" if problem else f"nothing to continue: no saved game at {where}",
+                  file=sys.stderr)
+            return 2
+        if resume.game_over():
+            print("nothing to continue: the saved game has already ended", file=sys.stderr)
+            return 2
     autoplay = None
-    if args.autoplay:
+    if args.autoplay and resume is not None:
+        # the rule set, seed and rounds are the save's; the resumed game autosaves (and ends its save) as it goes
+        autoplay = Autoplay(resume.variant_id, resume.seed, resume.rounds or 0, args.screenshots, resume.players,
+                            args.fast, autosave=True, resume=resume)
+        settings.fullscreen = False
+    elif args.autoplay:
         try:
             variant = get_variant(args.variant)
         except EngineError as exc:
@@ -77,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
         except ReplayError as exc:
             print(f"cannot open the replay: {exc}", file=sys.stderr)
             return 2
-    return run_app(settings, autoplay, replay=replay)
+    return run_app(settings, autoplay, replay=replay, resume=resume)
 
 
 def voice_pack_command(args: argparse.Namespace) -> int:

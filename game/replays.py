@@ -145,11 +145,9 @@ def listing() -> list[Replay]:
 
 
 def export(replay: Replay, folder: Path | None = None) -> Path:
-    """Copy a replay where the player can find and share it (the documents folder by default)."""
-    if folder is None:
-        import platformdirs
-
-        folder = Path(platformdirs.user_documents_dir()) / "Lingnan Mahjong"
+    """Copy a replay where the player can find and share it: by default the documents folder's "Lingnan Mahjong"
+    (`$LINGNAN_HOME/exports` when LINGNAN_HOME is set, like every other user file)."""
+    folder = user_dir("exports") if folder is None else folder
     folder.mkdir(parents=True, exist_ok=True)
     assert replay.path is not None
     target = folder / replay.path.name

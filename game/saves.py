@@ -16,7 +16,7 @@ from typing import Any
 from game import __version__
 from game.engine.errors import EngineError
 from game.engine.state import Action
-from game.settings import atomic_write, user_dir
+from game.settings import aside_path, atomic_write, user_dir
 from game.host import Host, SeatConfig, SetupAction
 
 FORMAT = "lingnan-mahjong-save"
@@ -72,6 +72,7 @@ def restore(data: Any) -> Host:
     try:
         seats = [SeatConfig(str(s["name"]), bool(s["human"]), str(s["level"]), int(s["avatar"]),
                             bool(s.get("auto_win", False)), bool(s.get("auto_pass", False))) for s in data["seats"]]
+        _check_table(data, len(seats))
         table = Host(data["variant"], dict(data["options"]), seats, seed=data["seed"], rounds=data["rounds"],
                       start_coins=list(data["start_coins"]) if data.get("start_coins") is not None else None)
         setups = data.get("setups") or [{}] * len(data["finished_rounds"])
@@ -94,6 +95,21 @@ def restore(data: Any) -> Host:
         raise
     except (EngineError, KeyError, TypeError, ValueError, AttributeError) as exc:
         raise SaveError(f"the save does not replay: {exc}") from None
+
+
+def _check_table(data: dict, players: int) -> None:
+    """What the table is built from, checked before it is: a save edited by hand must be refused here, not fail
+    in the middle of the game it resumes."""
+    def whole(x: Any) -> bool:
+        return isinstance(x, int) and not isinstance(x, bool)
+
+    if not (whole(data["seed"]) or isinstance(data["seed"], str)):
+        raise SaveError(f"the game's seed {data['seed']!r} is neither a number nor a text")
+    if data["rounds"] is not None and not (whole(data["rounds"]) and data["rounds"] >= 1):
+        raise SaveError(f"the number of rounds {data['rounds']!r} is not a whole number above 0")
+    coins = data.get("start_coins")
+    if coins is not None and not (isinstance(coins, list) and len(coins) == players and all(map(whole, coins))):
+        raise SaveError(f"the starting coins {coins!r} are not one whole number per player")
 
 
 def _setup_json(answers: dict[int, int]) -> dict[str, int]:
@@ -120,7 +136,7 @@ def load(path: Path | None = None) -> tuple[Host | None, str | None]:
         data = json.loads(path.read_text(encoding="utf-8"))
         return restore(data), None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, SaveError) as exc:
-        aside = path.with_name(f"{path.stem}.unreadable-{int(time.time())}{path.suffix}")
+        aside = aside_path(path, "unreadable")  # a new name: an earlier file set aside is never overwritten
         try:
             path.rename(aside)
         except OSError:

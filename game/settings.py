@@ -16,16 +16,36 @@ TABLE_ARTS = ("auto", "nanning", "beihai", "guiliu", "guangdong", "hainan")
 
 
 def user_dir(kind: str = "data") -> Path:
-    """Where user files live: $LINGNAN_HOME (tests, portable installs) or the platform's folder."""
+    """Where user files live: `config` (settings), `data` (saves, replays, voice packs) and `exports` (replays
+    the player exported to share). Under $LINGNAN_HOME (tests, scripts, portable installs) every one of them is
+    $LINGNAN_HOME/<kind>; otherwise the platform's folders (exports: the documents folder)."""
     home = os.environ.get("LINGNAN_HOME")
     if home:
         path = Path(home) / kind
     else:
         import platformdirs
 
-        path = Path(platformdirs.user_config_dir(APP) if kind == "config" else platformdirs.user_data_dir(APP))
+        if kind == "config":
+            path = Path(platformdirs.user_config_dir(APP))
+        elif kind == "exports":
+            path = Path(platformdirs.user_documents_dir()) / "Lingnan Mahjong"
+        else:
+            path = Path(platformdirs.user_data_dir(APP))
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def aside_path(path: Path, tag: str) -> Path:
+    """A new name beside `path` for a file that has to be set aside (`autosave.unreadable-<time>.json`): never the
+    name of a file already there, so setting one aside never overwrites an earlier one."""
+    stamp = int(time.time())
+    n = 0
+    while True:
+        suffix = f"-{n}" if n else ""
+        candidate = path.with_name(f"{path.stem}.{tag}-{stamp}{suffix}{path.suffix}")
+        if not candidate.exists():
+            return candidate
+        n += 1
 
 
 @dataclass
@@ -80,7 +100,7 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
             values["window_size"] = tuple(values["window_size"])
         return Settings(**values).validate(), None
     except (ValueError, TypeError, OSError) as exc:
-        aside = path.with_name(f"{path.name}.corrupt-{int(time.time())}")
+        aside = aside_path(path, "corrupt")
         try:
             path.rename(aside)
         except OSError:

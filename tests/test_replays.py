@@ -69,6 +69,14 @@ def test_export_copies_the_file_where_a_player_finds_it(tmp_path):
     assert target.read_text(encoding="utf-8") == rep.path.read_text(encoding="utf-8")
 
 
+def test_export_by_default_goes_under_lingnan_home_like_every_user_file(tmp_path):
+    table = next(finished_rounds("nanning", {}, 1))
+    rep = replays.read(replays.write(table.round_replay()))
+    target = replays.export(rep)
+    assert target == tmp_path / "exports" / rep.path.name
+    assert replays.read(target).header == rep.header  # the copy is a replay that plays back
+
+
 def test_a_version_1_replay_is_refused_because_its_seed_no_longer_deals_its_wall():
     # version 1 was written before the portable shuffle: the same seed now deals another wall, so its actions won't fit
     table = next(finished_rounds("nanning", {}, 1))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -12,6 +14,7 @@ from game.i18n import translator
 from game.settings import Settings, save_settings
 
 FPS = 60
+FAST_DT = 0.1  # --fast autoplay: each frame moves the game's clock this far, drawn as fast as the machine can
 
 
 @dataclass
@@ -23,8 +26,30 @@ class Autoplay:
     rounds: int
     screenshots: Path | None = None
     players: int | None = None
-    fast: bool = False  # shorter pauses (tests)
+    fast: bool = False  # shorter pauses, frames as fast as they draw (tests, scripts)
     autosave: bool = False  # the demo saves like a real game only when asked (the crash test)
+    resume: Any = None  # --continue: the saved game (a restored game.host.Host), played on to its end
+    table: Any = None  # the game being played (set when it starts), read for the closing line
+    # where a resumed game was taken up: the round in progress (1-based) and how many of its actions (after the
+    # deal; choices before it are not counted) had been applied. None for a game played from its start.
+    resumed_from: dict | None = None
+
+    def __post_init__(self) -> None:
+        t = self.resume
+        if t is not None and self.resumed_from is None:
+            self.resumed_from = {"round": t.rounds_played + 1, "actions": len(t.current_actions)}
+
+    def result(self) -> dict:
+        """The closing JSON line: the rounds played and each seat's total. `ok` is false (with an `error`) when the
+        demo was closed before the game's end."""
+        t = self.table
+        done = t is not None and t.game_over()
+        out: dict[str, Any] = {"ok": done, "rounds": t.rounds_played if t is not None else 0,
+                               "totals": t.totals() if t is not None else [], "resumed_from": self.resumed_from}
+        if not done:
+            out["error"] = "closed"
+            out["message"] = "the window was closed before the game's end"
+        return out
 
 
 class Scene:
@@ -170,9 +195,14 @@ class App:
         import time
 
         probe = os.environ.get("LINGNAN_STARTUP_T0")  # benchmarks: seconds from launch to the first drawn frame
+        fast = self.autoplay is not None and self.autoplay.fast
         while self.running:
             start = time.perf_counter()
-            dt = self.clock.tick(FPS) / 1000.0
+            if fast:  # every frame still goes through the scenes and is drawn; only the waiting between them goes
+                self.clock.tick()
+                dt = FAST_DT
+            else:
+                dt = self.clock.tick(FPS) / 1000.0
             self.step(min(dt, 0.1))
             self.frame_times.append(time.perf_counter() - start)
             if probe:
@@ -191,21 +221,38 @@ class App:
         return path
 
 
-def run_app(argv_settings: Settings, autoplay: Autoplay | None, replay=None) -> int:
+def run_app(argv_settings: Settings, autoplay: Autoplay | None, replay=None, resume=None) -> int:
+    """Open the window and run until it closes. `resume`: a saved game (restored Host) to open at once, at the
+    table (`--continue` without `--autoplay`; the demo's saved game comes in `autoplay.resume`). The demo prints
+    its closing JSON line on stdout and exits 0 when it played to the game's end, 1 when it was closed before."""
     from game.ui.scenes.title import TitleScene
 
     if autoplay is not None and autoplay.screenshots is not None:
         autoplay.screenshots.mkdir(parents=True, exist_ok=True)
     app = App(argv_settings, autoplay=autoplay, save=autoplay is None)
-    app.push(TitleScene(app))
+    title = TitleScene(app)
+    if resume is not None and autoplay is None:
+        from game.ui.scenes.table import TableScene
+
+        title.checked = True  # the saved game was read already: it is opened, not offered
+        app.push(title)
+        app.replace(TableScene(app, resume))  # as the title's Continue does
+    else:
+        app.push(title)
     if replay is not None:
         from game.ui.scenes.replay import ReplayScene
 
         app.push(ReplayScene(app, replay))
     try:
-        return app.run()
+        code = app.run()
     finally:
         pygame.quit()
+    if autoplay is not None:
+        result = autoplay.result()
+        print(json.dumps(result, ensure_ascii=False), flush=True)
+        if not result["ok"] and code == 0:
+            code = 1
+    return code
 
 
 def headless() -> bool:

@@ -41,7 +41,7 @@ class TitleScene(MenuScene):
     def update(self, dt: float) -> None:
         self.clock += dt
         ap = self.app.autoplay
-        if ap is not None and self.clock > (0.3 if ap.fast else 0.8):
+        if ap is not None and ap.table is None and self.clock > (0.3 if ap.fast else 0.8):
             self.app.screenshot("title")
             self.start_autoplay()
 
@@ -52,11 +52,20 @@ class TitleScene(MenuScene):
 
         ap = self.app.autoplay
         assert ap is not None
-        variant = get_variant(ap.variant)
-        players = ap.players or variant.player_counts[-1]
-        names = ["阿强", "小梅", "老黄", "阿芳"]  # table names, as friends call each other
-        seats = [SeatConfig(names[i], human=False, level="normal", avatar=i + 1) for i in range(players)]
-        table = Table(ap.variant, {}, seats, seed=ap.seed, rounds=ap.rounds)
+        if ap.resume is not None:  # --continue: the saved game goes on from where it was, every seat an AI
+            table = ap.resume
+            for seat, cfg in enumerate(table.seats):
+                if cfg.human:  # a player's saved game: his seat is played by its stand-in, as in 托管
+                    cfg.human = False
+                    table.links[seat] = table.stand_ins[seat]
+                    table.set_autoplay(seat, True)
+        else:
+            variant = get_variant(ap.variant)
+            players = ap.players or variant.player_counts[-1]
+            names = ["阿强", "小梅", "老黄", "阿芳"]  # table names, as friends call each other
+            seats = [SeatConfig(names[i], human=False, level="normal", avatar=i + 1) for i in range(players)]
+            table = Table(ap.variant, {}, seats, seed=ap.seed, rounds=ap.rounds)
+        ap.table = table
         self.app.replace(TableScene(self.app, table))
 
     def play(self, mode: str) -> None:
