@@ -195,6 +195,10 @@ class Flip(TypedDict):
     kind: str
     tiles: list[Tile]
     hits: NotRequired[dict[str, int]]  # per winning seat ("0" … ): how many of the tiles count for him
+    # per winning seat, one number for each turned tile, in order: what that tile counts for him (0: nothing; 醒:
+    # the hand's tiles it matches; a horse: 1 when it hits him; Beihai's one horse: its value). The table lights the
+    # tiles that scored from it, so the UI never re-derives the rules
+    counts: NotRequired[dict[str, list[int]]]
 
 
 class Win(TypedDict):
@@ -207,6 +211,9 @@ class Win(TypedDict):
     hand: list[Tile]  # the winner's concealed tiles, the winning tile last
     melds: list[MeldJSON]
     flags: list[str]  # how the win came about: after_kong, robbing_kong, last_tile ... (scoring.FLAGS)
+    # what the table's voice says about this win beyond 胡 / 自摸, as the rule set decides it (广东's 爆和 when the
+    # cap was reached; hand types with a voice of their own are found from `hands`)
+    voices: NotRequired[list[str]]
 
 
 class Exhausted(TypedDict):
@@ -235,11 +242,15 @@ EVENT_TYPES: tuple[str, ...] = tuple(EVENTS)
 
 
 # ---------------------------------------------------------------------------------------------------- builders
-def flip(kind: str, tiles: list[str], hits: dict[int, int] | None = None) -> dict:
-    """A `flip` event: `kind` as the rule set declares it, the turned tiles, each winner's hits."""
+def flip(kind: str, tiles: list[str], hits: dict[int, int] | None = None,
+         counts: dict[int, list[int]] | None = None) -> dict:
+    """A `flip` event: `kind` as the rule set declares it, the turned tiles, each winner's hits and what each turned
+    tile counts for each winner (`counts[seat][i]` for `tiles[i]`)."""
     out: dict = {"type": "flip", "kind": kind, "tiles": list(tiles)}
     if hits is not None:
         out["hits"] = {str(seat): n for seat, n in hits.items()}
+    if counts is not None:
+        out["counts"] = {str(seat): [int(n) for n in row] for seat, row in counts.items()}
     return out
 
 
@@ -381,6 +392,8 @@ def check_event(e: Any, players: int | None = None) -> list[str]:
             problems.append(f"start_round: schema {e['schema']!r}, this engine speaks {SCHEMA_VERSION}")
         if players is not None and e["players"] != players:
             problems.append(f"start_round: {e['players']} players, expected {players}")
+    elif etype == "flip":
+        problems += _check_flip_counts(e, players)
     elif etype == "score":
         for i, m in enumerate(e["messages"]):
             problems += check_message(m, f"score.messages[{i}]", players)
@@ -391,6 +404,24 @@ def check_event(e: Any, players: int | None = None) -> list[str]:
             if key in e and etype in ("score", "end_round") and len(e[key]) != players:
                 problems.append(f"{etype}.{key}: {len(e[key])} entries for {players} players")
     return problems
+
+
+def _check_flip_counts(e: dict, players: int | None) -> list[str]:
+    """A flip's `counts`: one non-negative number per turned tile for each seat, seats that are winners (`hits`)."""
+    counts = e.get("counts")
+    if counts is None:
+        return []
+    out = []
+    for key, row in counts.items():
+        if not key.isdigit() or (players is not None and int(key) >= players):
+            out.append(f"flip.counts: {key!r} is not a seat")
+        if len(row) != len(e["tiles"]):
+            out.append(f"flip.counts.{key}: {len(row)} numbers for {len(e['tiles'])} turned tiles")
+        if any(n < 0 for n in row):
+            out.append(f"flip.counts.{key}: a count below zero")
+    if "hits" in e and set(counts) != set(e["hits"]):
+        out.append(f"flip.counts: seats {sorted(counts)}, its hits name {sorted(e['hits'])}")
+    return out
 
 
 def check_events(events: list, players: int | None = None) -> list[str]:

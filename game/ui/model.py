@@ -31,6 +31,38 @@ class SeatModel:
     escaped: bool = False
 
 
+@dataclass
+class FlipRow:
+    """One winner's view of a flip: the turned tiles and what each counted for him (the event's `counts`)."""
+
+    seat: int | None  # the winner (None: the flip names nobody)
+    tiles: list[str]
+    counts: list[int] | None  # per tile; None: the event does not say (a replay from before `counts`)
+    total: int  # his count: the counts' sum (hits where no counts are given)
+
+    @property
+    def lit(self) -> list[bool | None]:
+        """Per tile: True where it scored for him, False where not, None where not known."""
+        if self.counts is None:
+            return [None] * len(self.tiles)
+        return [n > 0 for n in self.counts]
+
+
+def flip_rows(flip: dict) -> list[FlipRow]:
+    """A flip event as rows, one per winner in seat order: the tiles that scored for each are the ones he lights."""
+    tiles = list(flip.get("tiles") or [])
+    counts = flip.get("counts") or {}
+    hits = flip.get("hits") or {}
+    seats = sorted({*counts, *hits}, key=lambda s: int(s) if str(s).isdigit() else 99)
+    rows = []
+    for key in seats:
+        row = counts.get(key)
+        total = sum(row) if row is not None else int(hits.get(key, 0))
+        rows.append(FlipRow(int(key) if str(key).isdigit() else None, tiles, list(row) if row is not None else None,
+                            total))
+    return rows or [FlipRow(None, tiles, None, 0)]
+
+
 def _meld_dict(m: Any) -> dict:
     return {"type": m.type, "tiles": [tile_name(k) if k >= 0 else HIDDEN for k in m.tiles], "from": m.from_seat,
             "claimed": tile_name(m.claimed) if m.claimed is not None else None}
@@ -51,6 +83,7 @@ class TableModel:
         self._seen_version = -1
         self.started = False
         self.drawer: int | None = None  # the seat holding a freshly drawn tile apart from his hand
+        self._marks: dict[tuple[int, int], list] = {}  # seat_marks by (state version, seat)
 
     # ---- feeding
     def apply(self, e: dict) -> None:
@@ -146,6 +179,23 @@ class TableModel:
             return 0
         st = self.state
         return 13 * self.players + 1 + (st.wall_total - st.tail - st.tiles_left)
+
+    def table_labels(self) -> list:
+        """What the rule set shows at the table's centre about this round (the round wind, 令 …), from its context."""
+        return list(self.rule_set.table_labels(self.options, self.state.context))
+
+    def seat_marks(self, seat: int) -> list:
+        """What the rule set shows on `seat`'s card now (互包 with B, 封胡 …: Variant.seat_marks), from every seat's
+        melds as this view sees them (public: who fed each meld)."""
+        if not self.started:
+            return []
+        key = (self.state.version, seat)
+        cache = self._marks
+        if key not in cache:
+            if len(cache) > 64:
+                cache.clear()
+            cache[key] = list(self.rule_set.seat_marks(self.options, seat, self.state.melds))
+        return cache[key]
 
     def seat_wind(self, seat: int) -> str:
         return "ESWN"[(seat - self.dealer) % self.players]

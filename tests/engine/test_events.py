@@ -35,6 +35,11 @@ TABLES = {
                (4, {"horses": 6, "horse_value": "flat2", "sikai": "hand_only", "cap4": True, "base": 2})],
     "guiliu": [(4, {}), (3, {"allow_chow": True, "zhong_xing": True, "xing_any_suit": True}),
                (2, {"xing": False, "menqing_x2": False, "kong_on_draw": False}), (4, {"hubao": False, "zhui": False})],
+    "guangdong": [(4, {}), (4, {"min_fan": 0, "discard_payment": "half_liability", "cap": 8}),
+                  (4, {"min_fan": 1, "discard_payment": "full_liability", "base": 2})],
+    "hainan": [(4, {}), (3, {"no_chow": True, "flower_win": False, "mo_gang_double": True}),
+               (4, {"need_fan": False, "zhuang_xian": True, "lian_zhuang": True, "fang_gou_jiao": True,
+                    "haidi_bao": True, "draw_scores": False, "no_honors": True})],
 }
 
 
@@ -226,6 +231,12 @@ GOOD_DISCARD = {"type": "discard", "actor": 1, "tile": "5s", "tsumogiri": False}
       "messages": [{"id": "{payer} pays {amount}", "params": {"payer": 1, "amount": 1}}]}, "lines are not"),
     ({"type": "score", "reason": "win", "deltas": [1, -1], "lines": [], "messages": []}, "2 entries for 4 players"),
     ({"type": "flip", "kind": "horse", "tiles": ["1m"], "hits": {"0": "two"}}, "must be an integer"),
+    ({"type": "flip", "kind": "horse", "tiles": ["1m", "2m"], "hits": {"0": 1}, "counts": {"0": [1]}},
+     "1 numbers for 2 turned tiles"),
+    ({"type": "flip", "kind": "horse", "tiles": ["1m"], "hits": {"0": 1}, "counts": {"1": [1]}}, "its hits name"),
+    ({"type": "flip", "kind": "horse", "tiles": ["1m"], "counts": {"5": [1]}}, "'5' is not a seat"),
+    ({"type": "flip", "kind": "horse", "tiles": ["1m"], "counts": {"0": [-1]}}, "below zero"),
+    ({"type": "flip", "kind": "horse", "tiles": ["1m"], "counts": {"0": ["1"]}}, "must be an integer"),
     ({"type": "start_round", "variant": "nanning", "round": 0, "players": 4, "dealer": 0, "wall": 83, "tail": 0,
       "wall_break": None, "schema": SCHEMA_VERSION + 1}, "schema"),
     ("discard", "must be an object"),
@@ -233,6 +244,13 @@ GOOD_DISCARD = {"type": "discard", "actor": 1, "tile": "5s", "tsumogiri": False}
 def test_check_event_names_the_problem(event, problem):
     problems = check_event(event, 4)
     assert any(problem in p for p in problems), problems
+
+
+def test_a_flip_carries_what_each_turned_tile_counts_for_each_winner():
+    e = ev.flip("xing", ["5p", "9s"], {2: 4}, {2: [3, 1]})
+    assert e == {"type": "flip", "kind": "xing", "tiles": ["5p", "9s"], "hits": {"2": 4}, "counts": {"2": [3, 1]}}
+    assert check_event(e, 4) == []
+    assert check_event(ev.flip("horse", ["1m"]), 4) == []  # counts, like hits, may be left out (older events)
 
 
 def test_projected_tiles_are_allowed_where_a_seat_may_not_see():

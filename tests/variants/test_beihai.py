@@ -1251,3 +1251,35 @@ def test_cli_win_on_a_discard_is_an_illegal_action_with_its_index():
     code, out, err = engine("run", "-", json.dumps(doc))
     assert code == 2 and "Traceback" not in err
     assert out["ok"] is False and out["error"] == "illegal_action" and out["index"] == 4
+
+
+# ==================================================================================================== the horses' flip
+@pytest.mark.parametrize("players, options", [
+    (4, {"horses": 4}), (4, {"horses": 8, "horse_159": True}), (3, {"horses": 6}), (2, {"horses": 2}),
+    (4, {"horses": 1, "one_horse_cap": "none"}), (4, {"horses": 1, "one_horse_cap": "4"})])
+def test_the_flip_says_which_horses_hit_each_winner(players, options):
+    """The flip's `counts`: per winner, one number per horse — 1 for a horse of his group (or of 159东中), so they add
+    up to his hits; the one horse of 一码 counts its value (its number, 10 for an honour, capped). Checked against
+    this file's own reading of the rules on AI rounds."""
+    from game.headless.simulate import play_round
+    from game.host import Host, SeatConfig
+
+    flips = 0
+    for seed in range(12):
+        host = Host("beihai", dict(options), [SeatConfig(f"AI {i}") for i in range(players)], seed=f"horses:{seed}",
+                    rounds=1, start_with_coins=False)
+        rnd = play_round(host)
+        events = host.events[host.round_first_event:]
+        for flip in (e for e in events if e["type"] == "flip"):
+            flips += 1
+            assert flip["kind"] == "horse" and set(flip["counts"]) == set(flip["hits"]) == {str(w.seat) for w in rnd.wins}
+            for seat, row in flip["counts"].items():
+                assert len(row) == len(flip["tiles"]) == options["horses"]
+                if options["horses"] == 1:
+                    assert row == [one_horse(flip["tiles"][0], options["one_horse_cap"])]
+                else:
+                    only_159 = options.get("horse_159", False)
+                    assert row == [horse_hits([h], players, rnd.dealer, int(seat), only_159) for h in flip["tiles"]]
+                    assert sum(row) == flip["hits"][seat] == horse_hits(flip["tiles"], players, rnd.dealer, int(seat),
+                                                                        only_159)
+    assert flips >= 3  # the AI wins most rounds

@@ -12,7 +12,7 @@ import pytest
 from game.engine.shapes import FAR
 from game.engine.tiles import counts_of, parse_tiles
 from game.headless.engine_cli import CliError, cmd_run, cmd_score
-from game.variants.guiliu import LANPAI, VARIANT as GUILIU, mutual_pairs, xing_count, xing_run
+from game.variants.guiliu import LANPAI, VARIANT as GUILIU, mutual_pairs, xing_count, xing_counts, xing_run
 from tests.variants.tiles_json import T, concealed_kong, kong, pong, same, win
 
 XING_OFF = {"xing": False}
@@ -274,6 +274,30 @@ def test_xing_flips_in_a_round_and_two_winners_share_one_sequence():
     assert [(f["kind"], f["tiles"], f["hits"]) for f in flips] == [("xing", ["5s", "2p"], {"1": 4, "2": 1})]
     # 门清 doubles each: seat 1 (5 + 4 × 3) × 2 = 34, seat 2 (5 + 1 × 3) × 2 = 16
     assert out["result"]["deltas"] == [-50, 34, 16, 0]
+
+
+def test_the_flip_says_what_each_turned_tile_counts_for_each_winner():
+    # the same round: seat 1's 4 are all from 5s (its 4s 4s 6s 6s), 2p counts nothing for him; seat 2's 1 is from 5s
+    # (his 4s), and he never turned 2p: 0 for it. The counts add up to the hits, one number per turned tile
+    hands = ["5p 147m 28p 36s SWNCF P", "44s 55s 66s 123m 789m 5p", "55p 234s 789s EEE 99m", "258m 369p 1s 9s SWN CF"]
+    out = run_out(hands, "5s 2p 1s ...", [d(0, "5p"), act(1, "win"), act(2, "win")], options={})
+    flip = next(e for e in out["events"] if e["type"] == "flip")
+    assert flip["counts"] == {"1": [4, 0], "2": [1, 0]}
+    assert {seat: sum(c) for seat, c in flip["counts"].items()} == flip["hits"]
+
+
+def test_the_flip_counts_of_the_worked_example_and_of_the_last_tile():
+    # worked example 4 as a round: 5p turned (4p 4p 6p: 3) turns 9s (its 上醒 1s: 1) and stops there
+    hands = ["5m 147m 28p 36s SWNC F P", "123m 46m 44p 678p 123s", "5p 147s 258m 369p NCE", "258s 147p 369m EN CF"]
+    out = run_out(hands, "5p 9s 9s ...", [d(0, "5m"), act(1, "win")], options={"menqing_x2": False})
+    flips = [e for e in out["events"] if e["type"] == "flip"]
+    assert [(f["tiles"], f["hits"], f["counts"]) for f in flips] == [(["5p", "9s"], {"1": 4}, {"1": [3, 1]})]
+    # the chong_xing run in numbers: each turned tile's own count, their sum the 醒数
+    hand = k("44p 6p 1s")
+    assert xing_counts(hand, k("5p 9s 9s"), opts(), last_tile=False, win_tile=0) == [3, 1]
+    assert xing_counts(hand, k("5p 9s 9s"), opts(chong_xing=False), last_tile=False, win_tile=0) == [3]
+    assert xing_counts(hand, k("5p 5p 9s"), opts(), last_tile=False, win_tile=0) == [3, 3, 1]
+    assert xing_counts(hand, k("9s"), opts(), last_tile=True, win_tile=k("5p")[0]) == [3]  # 海底: the winning tile
 
 
 # ---------------------------------------------------------------------------------------------------- kongs

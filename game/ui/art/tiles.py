@@ -40,6 +40,8 @@ BACK_BOTTOM = (20, 104, 64)
 BACK_DARK = (10, 70, 42)
 BACK_LINE = (112, 196, 146)
 INK = (20, 30, 58)  # the dark blue-black of engraved characters
+DIM = (110, 110, 105)  # a turned tile that did not score: its colours multiplied by this
+LIT = (255, 196, 40)  # the rim of a turned tile that scored
 RED = (200, 30, 38)
 RED_DARK = (150, 18, 26)
 GREEN = (16, 128, 64)
@@ -388,6 +390,43 @@ class TileArt:
         """A translucent glowing rim for a hovered / selected upright tile: same size as `face(kind, width)`,
         blit it at the tile's position, over the tile."""
         return self._cached(("glow", width, tuple(color)), lambda: self._glow(width, color))
+
+    def scored(self, kind: int, width: int, lit: bool | None) -> pygame.Surface:
+        """A turned tile (a horse, 醒) as its flip shows it, the size of `face(kind, width)`: lit (full brightness
+        with a gold rim) where it scored, dimmed where it did not; None: plain (nothing known about it)."""
+        face = self.face(kind, width)
+        if lit is None:
+            return face
+        if lit:
+            def make_lit() -> pygame.Surface:
+                out = face.copy()
+                g = self._upright_geom(width)
+                pygame.draw.rect(out, LIT, (0, 0, g["fw"], g["fh"]), max(2, round(width * 0.07)),
+                                 border_radius=g["radius"])
+                return out
+
+            return self._cached(("lit", kind, width), make_lit)
+        return self.tinted(face, DIM)
+
+    def flip_strip(self, kinds: list[int], counts: list[int] | None, width: int, gap: int | None = None, *,
+                   numbers: bool = True) -> tuple[pygame.Surface, list[pygame.Rect]]:
+        """Turned tiles in a row, each `scored` by its count (None: not known, all plain); with `numbers`, where some
+        tile counts more than one (醒), each scoring tile's count under it. With each tile's rect in the strip. Not
+        cached: a flip is drawn a few times."""
+        gap = max(4, width // 8) if gap is None else gap
+        tw, th = self.size(width)
+        rects = [pygame.Rect(i * (tw + gap), 0, tw, th) for i in range(len(kinds))]
+        numbered = numbers and counts is not None and any(n > 1 for n in counts)
+        size = max(11, round(width * 0.3))
+        below = self.fonts.get(size, True).get_height() if numbered else 0
+        surf = pygame.Surface((max(1, len(kinds) * (tw + gap) - gap), th + below), pygame.SRCALPHA)
+        for i, (kind, r) in enumerate(zip(kinds, rects)):
+            n = counts[i] if counts is not None and i < len(counts) else None
+            surf.blit(self.scored(kind, width, None if n is None else n > 0), r)
+            if numbered and n:
+                label = self.fonts.render(f"×{n}", size, LIT, bold=True)
+                surf.blit(label, label.get_rect(midtop=(r.centerx, r.bottom)))
+        return surf, rects
 
     def content(self, kind: int, size: tuple[int, int], aspect: float | None = None) -> pygame.Surface:
         """Just the pictures of a face (no tile body) in a box of `size`: for icons, help pages, tooltips."""

@@ -16,6 +16,7 @@ from game.ui.widgets import GOLD, INK, MUTED, Clicks, MenuScene, button, panel, 
 MARKS = ("pong", "kong", "chow", "concealed_kong", "added_kong", "win")
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 STEP_SECONDS = {"discard": 0.7, "draw": 0.25, "win": 2.0, "deal": 0.05, "score": 0.3}
+FLIP_SECONDS = 1.8  # the turned tiles stay this long before the payments
 
 
 class ReplayScene(TableScene):
@@ -51,19 +52,28 @@ class ReplayScene(TableScene):
     def _rewind_to(self, index: int) -> None:
         self.model = self._new_model(None)
         self.effects.clear()
+        self.pending_flips = []
         for e in self.events[:index]:
             self.model.apply(e)
         self.index = index
         self.clock = 0.0
 
     def _step(self) -> None:
+        upcoming = self.events[self.index]["type"] if self.index < len(self.events) else None
+        if self.pending_flips and upcoming not in ("win", "flip"):
+            flip = self.pending_flips.pop(0)
+            self.app.audio.on_event(flip, self.model.players, self.viewer)
+            self._show_flip(flip)  # the turned tiles, those that scored lit (the event's counts)
+            self.clock = -FLIP_SECONDS  # held on screen before the next event
+            return
         if self.index >= len(self.events):
             self.playing = False
             return
         e = self.events[self.index]
         self.index += 1
         self.model.apply(e)
-        self.app.audio.on_event(e, self.model.players, self.viewer)
+        if e["type"] != "flip":
+            self.app.audio.on_event(e, self.model.players, self.viewer)
         kind = e["type"]
         if kind in ("pong", "kong", "chow", "concealed_kong", "added_kong"):
             self._flash(e["actor"], CALL_WORDS[kind])
@@ -72,7 +82,9 @@ class ReplayScene(TableScene):
         elif kind == "discard":
             self._fly_discard(e)
         elif kind == "flip":
-            self._flash(None, self.app.t(self.table.variant.flip_kind(e.get("kind")).label), tiles=e["tiles"])
+            self.pending_flips.append(e)  # shown once its wins are announced, as at the table
+        elif kind == "score" and not self.model.wins and not self.model.exhausted:
+            self._score_banner(e)  # a payment during play (追牌, 跟庄, kong points …)
 
     def update(self, dt: float) -> None:
         self.effects.update(dt)

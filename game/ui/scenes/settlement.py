@@ -7,6 +7,7 @@ import pygame
 from game.engine.events import render
 from game.engine.tiles import parse_tile
 from game.ui.layout import TILE_RATIO
+from game.ui.model import flip_rows
 from game.ui.widgets import GOLD, INK, MUTED, MenuScene, button, panel, text
 
 LINE_H = 20  # the settlement lines: pixel step and font size
@@ -22,6 +23,7 @@ class SettlementScene(MenuScene):
         self.clock = 0.0
         self.shot = False
         self._lines: tuple = (None, [])  # (what they were wrapped for, the wrapped settlement lines)
+        self.flip_drawn: list[dict] = []  # the turned tiles the last frame drew: kind, seat, tiles, lit, rects
 
     def next(self) -> None:
         self.app.pop()
@@ -50,6 +52,7 @@ class SettlementScene(MenuScene):
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
         self.clicks.reset()
+        self.flip_drawn = []
         box = pygame.Rect(round(w * 0.05), round(h * 0.05), round(w * 0.9), round(h * 0.9))
         panel(surface, box, alpha=225)
         title = app.t("Round drawn (exhausted)") if m.exhausted and not m.wins else app.t("Round over")
@@ -95,6 +98,7 @@ class SettlementScene(MenuScene):
                     hx += sw
                 hx += 8
             if seat in wins:
+                self._flips_in_row(surface, seat, hx, y, box, sw)  # his turned tiles, right of his own
                 win = wins[seat]
                 if win.get("target") is None:
                     how = app.t("self-drawn")
@@ -103,15 +107,16 @@ class SettlementScene(MenuScene):
                     how = app.t("won on {name}'s tile").format(name=giver)
                 names = " ".join(self.ts.table.variant.hand_name(h) for h in win["hands"])
                 unit = self.ts.table.variant.fan_unit
-                text(app, surface, (x + 150, y + round(sw * TILE_RATIO) + 4),
-                     f"{how} · {names} · {win['fan']}{unit}", 15, GOLD)
+                count = f" · {win['fan']}{unit}" if win.get("fan") is not None else ""  # small hands have no count
+                text(app, surface, (x + 150, y + round(sw * TILE_RATIO) + 4), f"{how} · {names}{count}", 15, GOLD)
             y += row_h
+        y = self._draw_flips(surface, box, y + 6, sw)  # the turned tiles as pictures, those that scored lit
         # the engine's settlement lines, in the player's language, seats by name; the latest that fit
         y += 6
         room = max(1, (box.bottom - 80 - y) // LINE_H)
         key = (app.settings.language, len(m.scores), len(m.flips), box.width)
         if self._lines[0] != key:  # wrapping measures every word: once per language, size and settlement
-            self._lines = (key, [row for entry in self.settlement_lines() for row in self._wrap(entry, box.width - 48)])
+            self._lines = (key, [row for entry in self.score_lines() for row in self._wrap(entry, box.width - 48)])
         lines = self._lines[1]
         for line in lines[-room:]:
             text(app, surface, (box.x + 24, y), line, LINE_SIZE, (225, 225, 210))
@@ -124,9 +129,84 @@ class SettlementScene(MenuScene):
             button(app, surface, self.clicks, pygame.Rect(box.centerx + 140, box.bottom - 64, 160, 44),
                    app.t("Watch again"), self.watch_again, style="secondary", size=17)
 
+    def _flips_in_row(self, surface: pygame.Surface, seat: int, x: int, y: int, box: pygame.Rect, sw: int) -> None:
+        """A winner's turned tiles (horses, 醒) in his own row, right of his tiles: lit where they scored for him,
+        dimmed where not (the event's counts), the label and his count on the line under them, as his hand's; the
+        tiles narrow to fit, and what does not fit even so is drawn below the rows (`_draw_flips`). `flip_drawn`
+        keeps what was drawn where."""
+        app, variant = self.app, self.ts.table.variant
+        right = box.right - 140  # the round's score stands there
+        x += 16
+        for index, flip in enumerate(self.ts.model.flips):
+            for row in flip_rows(flip):
+                if row.seat != seat or not row.tiles:
+                    continue
+                label = app.t(variant.flip_kind(flip.get("kind")).label)
+                caption = f"{label} · " + app.t("{count} counted").format(count=row.total)
+                cap_w = app.fonts.get(15, True).size(caption)[0]
+                tw = sw
+                while tw > max(16, round(sw * 0.6)) and self._strip_width(len(row.tiles), tw) > right - x:
+                    tw -= 1
+                if max(self._strip_width(len(row.tiles), tw), cap_w) > right - x:
+                    return  # no room here: below the rows
+                strip, rects = app.tiles.flip_strip([parse_tile(t) for t in row.tiles], row.counts, tw, numbers=False)
+                surface.blit(strip, (x, y))
+                text(app, surface, (x, y + round(sw * TILE_RATIO) + 4), caption, 15, GOLD, True)
+                self.flip_drawn.append({"kind": flip.get("kind"), "flip": index, "seat": row.seat, "where": "row",
+                                        "tiles": list(row.tiles), "lit": row.lit, "total": row.total,
+                                        "rects": [q.move(x, y) for q in rects]})
+                x += max(strip.get_width(), cap_w) + 20
+
+    def _strip_width(self, n: int, width: int) -> int:
+        tw = self.app.tiles.size(width)[0]
+        return n * (tw + max(4, width // 8)) - max(4, width // 8)
+
+    def _draw_flips(self, surface: pygame.Surface, box: pygame.Rect, y: int, sw: int) -> int:
+        """The flips (horses, 醒) not drawn in a winner's row, one row each below the players: the label, the turned
+        tiles (lit where they scored for him, dimmed where not) and the winner's name and count. Returns the y below
+        them."""
+        app, variant = self.app, self.ts.table.variant
+        placed = {(d["flip"], d["seat"]) for d in self.flip_drawn}
+        tw = max(20, round(sw * 0.85))
+        for index, flip in enumerate(self.ts.model.flips):
+            label = app.t(variant.flip_kind(flip.get("kind")).label)
+            for row in flip_rows(flip):
+                if (index, row.seat) in placed:
+                    continue
+                x = box.x + 24
+                chip = app.fonts.render(label, 17, (30, 20, 10), bold=True)
+                r = pygame.Rect(x, y, chip.get_width() + 18, chip.get_height() + 6)
+                pygame.draw.rect(surface, GOLD, r, border_radius=r.height // 2)
+                surface.blit(chip, chip.get_rect(center=r.center))
+                strip, rects = app.tiles.flip_strip([parse_tile(t) for t in row.tiles], row.counts, tw)
+                sx = max(r.right + 12, box.x + 170)
+                surface.blit(strip, (sx, y))
+                if row.seat is not None and 0 <= row.seat < len(self.ts.table.seats):
+                    text(app, surface, (sx + strip.get_width() + 14, y + strip.get_height() // 2 - 10),
+                         self.ts.flip_caption(row), 17, GOLD, True)
+                self.flip_drawn.append({"kind": flip.get("kind"), "flip": index, "seat": row.seat, "where": "below",
+                                        "tiles": list(row.tiles), "lit": row.lit, "total": row.total,
+                                        "rects": [q.move(sx, y) for q in rects]})
+                y += strip.get_height() + 6
+        return y
+
     def settlement_lines(self) -> list[str]:
         """One entry per score item ("[label] how, line by line  →  who gains or pays") and per flip, translated:
         labels from the rule set's declarations, lines from the engine's messages with the players' names."""
+        return self.score_lines() + self.flip_lines()
+
+    def flip_lines(self) -> list[str]:
+        """Per flip: "[label] its tiles · each winner and his count" (the screen draws them as pictures)."""
+        app, variant = self.app, self.ts.table.variant
+        out = []
+        for flip in self.ts.model.flips:
+            counted = [self.ts.flip_caption(row) for row in flip_rows(flip) if row.seat is not None]
+            out.append(f"[{app.t(variant.flip_kind(flip.get('kind')).label)}] " + " ".join(flip["tiles"])
+                       + "".join(f"  ·  {c}" for c in counted))
+        return out
+
+    def score_lines(self) -> list[str]:
+        """One entry per score item ("[label] how, line by line  →  who gains or pays"), translated."""
         app, m, variant = self.app, self.ts.model, self.ts.table.variant
         names = [s.name for s in self.ts.table.seats]
 
@@ -141,8 +221,6 @@ class SettlementScene(MenuScene):
                                for x in messages)
             who = "  ".join(f"{seat_name(i)} {d:+d}" for i, d in enumerate(item["deltas"]) if d)
             out.append(f"[{label}] {how}   →  {who}")
-        for flip in m.flips:
-            out.append(f"[{app.t(variant.flip_kind(flip.get('kind')).label)}] " + " ".join(flip["tiles"]))
         return out
 
     def _wrap(self, line: str, width: int) -> list[str]:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine.events import render
 from game.engine.seat_state import SeatState
 from game.engine.state import Action
 from game.engine.tiles import NUM_PLAYABLE, parse_tile
@@ -28,9 +29,9 @@ from game.hotseat import HotSeat
 from game.seating import relative_positions
 from game.ui.app import Scene
 from game.ui.layout import TILE_RATIO, Layout
-from game.ui.model import TableModel
+from game.ui.model import FlipRow, TableModel, flip_rows
 from game.ui.node import ImageNode, Node, ease_out, ease_out_back
-from game.ui.widgets import GOLD, button, text
+from game.ui.widgets import GOLD, INK, button, text
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -86,6 +87,12 @@ class TableScene(Scene):
         self.rng = random.Random(str(table.seed))
         self.flash_seat: int | None = None
         self.face_up: set[int] = set()  # seats whose concealed tiles the last frame drew face-up (privacy tests)
+        self.pending_flips: list[dict] = []  # turned after a win; shown once its win events are announced
+        self.flip_view: dict | None = None  # the last flip shown: kind, label, rows (seat, tiles, lit, screen rects)
+        self.banner_view: dict | None = None  # the last mid-round score shown: reason, label, amounts
+        self.mark_rects: list[tuple[int, pygame.Rect, str]] = []  # the seat marks the last frame drew
+        self.hand_areas: dict[int, pygame.Rect] = {}  # where the last frame drew each seat's hand and melds
+        self.marks_known: set[tuple] = set()  # seat marks already on the cards (each voiced once, when it appears)
 
     # ------------------------------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -209,6 +216,8 @@ class TableScene(Scene):
         self.choice = None
         self.deal_shown = None
         self.dice_anim = -99.0
+        self.pending_flips = []
+        self.marks_known = self._current_marks()
 
     # ------------------------------------------------------------------------------------------ pacing
     def update(self, dt: float) -> None:
@@ -236,6 +245,9 @@ class TableScene(Scene):
         nxt = self._next_event()
         if nxt is not None:
             self._present(*nxt)
+            return
+        if self.pending_flips:
+            self._release_flip()
             return
         if self.settlement_open:
             return
@@ -312,12 +324,20 @@ class TableScene(Scene):
                 self.hotseat.consulted(seat)
 
     def _present(self, seq: int, e: dict) -> None:
+        kind = e["type"]
+        if self.pending_flips and kind not in ("win", "flip"):
+            self._release_flip()  # the wins are announced: now the tiles turned for them, then the payments
+            return  # `e` comes on the next beat
         self.presented = seq
         self.model.apply(e)
         if self.hotseat is not None:
             self.hotseat.on_event(e)
+        if kind == "flip":
+            # the engine turns the tiles before it announces the wins; the table shows and says them after
+            self.pending_flips.append(e)
+            self.wait = self._pace(0.05)
+            return
         self.app.audio.on_event(e, self.model.players, self.viewer)
-        kind = e["type"]
         self.wait = self._pace(PACE.get(kind, 0.1))
         if kind == "start_round":
             self.dice_anim = self._pace(1.3)
@@ -329,6 +349,9 @@ class TableScene(Scene):
         elif kind in ("pong", "kong", "chow", "concealed_kong", "added_kong"):
             self._flash(e["actor"], CALL_WORDS[kind])
             self._shot(f"call_{kind}", self._pace(0.5))
+            self._marks_changed(e["actor"])
+        elif kind == "score" and not self.model.wins and not self.model.exhausted:
+            self._score_banner(e)  # a payment during play (追牌, 跟庄, kong points …): who pays whom, at once
         elif kind == "flower":
             self._flash(e["actor"], CALL_WORDS["flower"])
         elif kind == "win":
@@ -343,11 +366,34 @@ class TableScene(Scene):
             self._fly_discard(e)
         elif kind == "exhausted":
             self._flash(None, "流局", big=True)
-        elif kind == "flip":
-            self._flash(None, self.app.t(self.table.variant.flip_kind(e.get("kind")).label), tiles=e["tiles"])
-            self._shot("flip", self._pace(0.5))
         elif kind == "ghost":
             self._flash(None, "鬼牌", tile=e["ghost"])
+
+    def _release_flip(self) -> None:
+        """Show (and say) the first flip held back until its wins were announced."""
+        flip = self.pending_flips.pop(0)
+        self.app.audio.on_event(flip, self.model.players, self.viewer)
+        self._show_flip(flip)
+        self.wait = self._pace(PACE["flip"])
+        self._shot("flip", self._pace(0.6))
+
+    def _current_marks(self) -> set[tuple]:
+        return {(seat, m.id, tuple(sorted(m.params.items()))) for seat in range(self.model.players)
+                for m in self.model.seat_marks(seat)} if self.model.started else set()
+
+    def _marks_changed(self, actor: int) -> None:
+        """A claim may make a seat mark (互包 …): the new ones are said once, in the table's voice."""
+        now = self._current_marks()
+        new = now - self.marks_known
+        self.marks_known = now
+        if not new:
+            return
+        tokens = [m.voice_token for seat in range(self.model.players) for m in self.model.seat_marks(seat)
+                  if (seat, m.id, tuple(sorted(m.params.items()))) in new and m.voice_token]
+        voices = getattr(self.app.audio, "voices", None)
+        if tokens and voices is not None:
+            voices.announce(tokens[0], self.model.players, self.viewer, after=actor)
+        self._shot("seat_mark", self._pace(0.6))
 
     def _all_dealt(self) -> bool:
         return all(s.hand for s in self.model.seats)
@@ -417,6 +463,8 @@ class TableScene(Scene):
             self.hotseat.hide()
         self.closed_through = self.presented
         self.model = self._new_model(self.viewer)
+        self.pending_flips = []
+        self.marks_known = set()
 
     def _shot(self, name: str, delay: float = 0.0) -> None:
         if self.app.autoplay is None:
@@ -437,8 +485,7 @@ class TableScene(Scene):
     def _side_point(self, side: str) -> tuple[int, int]:
         return self.layout.flash_point(side)
 
-    def _flash(self, seat: int | None, word: str, *, big: bool = False, tile: str | None = None,
-               tiles: list[str] | None = None) -> None:
+    def _flash(self, seat: int | None, word: str, *, big: bool = False, tile: str | None = None) -> None:
         size = round(self.layout.tw * (1.6 if big else 1.2))
         color = (255, 214, 90) if big else (255, 245, 220)
         text = self.app.fonts.render(word, size, color, bold=True)
@@ -451,7 +498,7 @@ class TableScene(Scene):
         pygame.draw.rect(backed, (0, 0, 0, 120), backed.get_rect(), border_radius=backed.get_height() // 2)
         backed.blit(surf, (pad, pad // 2))
         surf = backed
-        shown = ([tile] if tile is not None else []) + list(tiles or [])
+        shown = [tile] if tile is not None else []
         if shown:
             faces = [self.app.tiles.face(parse_tile(t), self.layout.tw) for t in shown]
             fw = sum(f.get_width() + 6 for f in faces)
@@ -469,6 +516,90 @@ class TableScene(Scene):
         node.tween("scale", 1.0, 0.35, ease=ease_out_back)
         node.tween("alpha", 0, 0.45, delay=self._pace(0.9) + 0.3, on_done=lambda: self.effects.remove(node))
         self.effects.add(node)
+
+    def _pop_in(self, surf: pygame.Surface, x: int, y: int, hold: float) -> ImageNode:
+        """An effect that pops up centred on (x, y), stays `hold` seconds (paced) and fades."""
+        node = ImageNode(surf, x, y, center=True, z=11)
+        node.scale = 0.5
+        node.tween("scale", 1.0, self._pace(0.3), ease=ease_out_back)
+        node.tween("alpha", 0, 0.4, delay=self._pace(hold), on_done=lambda: self.effects.remove(node))
+        self.effects.add(node)
+        return node
+
+    def flip_caption(self, row: FlipRow) -> str:
+        """"阿强：计 3" — a winner's name and what the turned tiles counted for him."""
+        return self.app.t("{name}: {count} counted").format(name=self.table.seats[row.seat].name, count=row.total)
+
+    def _show_flip(self, e: dict) -> None:
+        """The turned tiles (horses, 醒) large in the middle of the table: for each winner a row with his name and
+        count, the tiles that scored for him lit (full brightness, gold rim), the others dimmed (the event's counts:
+        the rule set says what scored, the table only draws it)."""
+        label = self.app.t(self.table.variant.flip_kind(e.get("kind")).label)
+        rows = flip_rows(e)
+        lay = self.layout
+        fonts = self.app.fonts
+        tw = lay.tw
+        pad = max(12, tw // 3)
+        title = fonts.render(label, max(22, round(tw * 0.6)), (255, 214, 90), bold=True)
+        parts = []
+        for row in rows:
+            strip, rects = self.app.tiles.flip_strip([parse_tile(t) for t in row.tiles], row.counts, tw)
+            caption = None
+            if row.seat is not None and 0 <= row.seat < len(self.table.seats):
+                caption = fonts.render(self.flip_caption(row), max(14, tw // 3), INK, bold=True)
+            parts.append((row, strip, rects, caption))
+        width = max([title.get_width()] + [max(st.get_width(), c.get_width() if c else 0) for _, st, _, c in parts])
+        height = title.get_height() + sum(st.get_height() + (c.get_height() + 4 if c else 0) + pad
+                                          for _, st, _, c in parts)
+        surf = pygame.Surface((width + 2 * pad, height + 2 * pad), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (8, 20, 16, 225), surf.get_rect(), border_radius=pad)
+        pygame.draw.rect(surf, (*GOLD, 235), surf.get_rect(), width=2, border_radius=pad)
+        surf.blit(title, title.get_rect(midtop=(surf.get_width() // 2, pad // 2 + 2)))
+        y = pad // 2 + title.get_height() + pad // 2
+        cx, cy = lay.center
+        origin = (cx - surf.get_width() // 2, cy - surf.get_height() // 2)
+        view_rows = []
+        for row, strip, rects, caption in parts:
+            if caption is not None:
+                surf.blit(caption, caption.get_rect(midtop=(surf.get_width() // 2, y)))
+                y += caption.get_height() + 4
+            x = (surf.get_width() - strip.get_width()) // 2
+            surf.blit(strip, (x, y))
+            view_rows.append({"seat": row.seat, "tiles": list(row.tiles), "lit": row.lit, "total": row.total,
+                              "rects": [r.move(origin[0] + x, origin[1] + y) for r in rects]})
+            y += strip.get_height() + pad
+        self.flip_view = {"kind": e.get("kind"), "label": label, "rows": view_rows}
+        self._pop_in(surf, cx, cy, PACE["flip"] + 0.4)
+
+    def _score_banner(self, e: dict) -> None:
+        """A payment made during play (追牌, 跟庄, kong points …): a short banner with the rule set's label for it and
+        who gains or pays what."""
+        label = self.app.t(self.table.variant.score_reason(e.get("reason")).label)
+        amounts = [(seat, d) for seat, d in enumerate(e.get("deltas") or []) if d]
+        fonts = self.app.fonts
+        size = max(16, self.layout.tw // 3 + 2)
+        head = fonts.render(label, size + 4, (255, 214, 90), bold=True)
+        pieces = [fonts.render(f"{self.table.seats[seat].name} {d:+d}", size,
+                               (130, 240, 140) if d > 0 else (255, 130, 110), bold=True) for seat, d in amounts]
+        pad = size // 2 + 4
+        gap = size
+        width = head.get_width() + sum(p.get_width() + gap for p in pieces) + 2 * pad
+        height = max([head.get_height()] + [p.get_height() for p in pieces]) + pad
+        surf = pygame.Surface((width, height), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (40, 14, 8, 225), surf.get_rect(), border_radius=height // 2)
+        pygame.draw.rect(surf, (*GOLD, 235), surf.get_rect(), width=2, border_radius=height // 2)
+        x = pad
+        for img in [head, *pieces]:
+            surf.blit(img, img.get_rect(midleft=(x, height // 2)))
+            x += img.get_width() + gap
+        room = self.layout.width - 2 * self.layout.edge
+        if surf.get_width() > room:  # long names in a small window: the whole banner narrower
+            surf = pygame.transform.smoothscale(surf, (room, max(1, round(height * room / surf.get_width()))))
+        self.banner_view = {"reason": e.get("reason"), "label": label, "amounts": amounts}
+        cx, cy = self.layout.center
+        self._pop_in(surf, cx, cy - self.layout.panel // 2 - height, 1.3)
+        self.wait = max(self.wait, self._pace(1.0))
+        self._shot("score", self._pace(0.5))
 
     def _break_point(self) -> tuple[int, int]:
         """Screen position of the wall break (where drawing starts), for the deal's motion and its marker."""
@@ -690,6 +821,8 @@ class TableScene(Scene):
         w, h = surface.get_size()
         self.face_up = set()
         self.buttons = []
+        self.mark_rects = []
+        self.hand_areas = {}
         if self.hotseat is not None and self.hotseat.handover_to is not None:
             self._draw_handover(surface, self.hotseat.handover_to)
             return
@@ -879,6 +1012,9 @@ class TableScene(Scene):
         label = self.app.t("Round {n}").format(n=self.round_number())
         rnd = fonts.render(label, max(11, round(p * 0.075)), (180, 190, 180))
         surface.blit(rnd, rnd.get_rect(center=(cx, cy + p * 0.2)))
+        for i, text_ in enumerate(self.table_label_texts()):  # the round wind, 令 … as the rule set says
+            img = fonts.render(text_, max(11, round(p * 0.075)), (255, 214, 120), bold=True)
+            surface.blit(img, img.get_rect(center=(cx, cy + p * (0.3 + 0.09 * i))))
         if m.ghost:
             gw = self.layout.small
             face = self._face(m.ghost, gw)
@@ -961,16 +1097,17 @@ class TableScene(Scene):
         turns = SIDE_TURNS[side]
         x, y = lay.side_anchor(side)
         pos = 0
+        drawn: list[pygame.Rect] = []
         for t in tiles:
             img = self._lying(t, sw, side) if open_hand else self.app.tiles.rotated(self.app.tiles.back(sw), turns)
             if side == "top":
-                surface.blit(img, (x + 14 * sw - pos - img.get_width(), y))
+                drawn.append(surface.blit(img, (x + 14 * sw - pos - img.get_width(), y)))
                 pos += img.get_width()
             elif side == "left":
-                surface.blit(img, (x, y + pos))
+                drawn.append(surface.blit(img, (x, y + pos)))
                 pos += img.get_height()
             else:
-                surface.blit(img, (x, y + 15 * sw - pos - img.get_height()))
+                drawn.append(surface.blit(img, (x, y + 15 * sw - pos - img.get_height())))
                 pos += img.get_height()
         # melds: the top seat's continue his row; the side seats' stand in a second column toward the centre
         if side == "top":
@@ -982,15 +1119,17 @@ class TableScene(Scene):
             for img in group:
                 r = self.app.tiles.rotated(img, turns)
                 if side == "top":
-                    surface.blit(r, (x + 14 * sw - pos - r.get_width(), y))
+                    drawn.append(surface.blit(r, (x + 14 * sw - pos - r.get_width(), y)))
                     pos += r.get_width()
                 elif side == "left":
-                    surface.blit(r, (x, y + pos))
+                    drawn.append(surface.blit(r, (x, y + pos)))
                     pos += r.get_height()
                 else:
-                    surface.blit(r, (x, y + 15 * sw - pos - r.get_height()))
+                    drawn.append(surface.blit(r, (x, y + 15 * sw - pos - r.get_height())))
                     pos += r.get_height()
             pos += 6
+        if drawn:
+            self.hand_areas[seat] = drawn[0].unionall(drawn[1:])
 
     def _hand_rects(self) -> list[pygame.Rect]:
         if not self.model.seats:
@@ -1044,11 +1183,14 @@ class TableScene(Scene):
         mw = self._meld_w()
         x = (rects[-1].right if rects else self.layout.width // 2) + self.layout.tw // 2
         base = self.layout.hand_y + self.layout.th
+        drawn = [r.copy() for r in rects]
         for group in self._meld_images(seat, mw):
             for img in group:
-                surface.blit(img, (x, base - img.get_height()))
+                drawn.append(surface.blit(img, (x, base - img.get_height())))
                 x += img.get_width()
             x += 6
+        if drawn:
+            self.hand_areas[seat] = drawn[0].unionall(drawn[1:])
         if hover_hint:
             self._draw_waits(surface, hover_hint, rects[0].x if rects else 0)
 
@@ -1158,12 +1300,55 @@ class TableScene(Scene):
         if cfg.human and seat in self.table.autoplay:
             t = fonts.render(self.app.t("Autoplay"), 12, (140, 220, 255))
             surface.blit(t, (x, y + size + 4))
+        fx = x + width
         if self.model.seats[seat].flowers:
-            fx = x + width
             for f in self.model.seats[seat].flowers:
                 img = self.app.tiles.face(parse_tile(f), 22)
                 surface.blit(img, (fx, y))
                 fx += 23
+        self._draw_seat_marks(surface, seat, pygame.Rect(x - 4, y - 4, max(width, fx - x + 4), size + 8), side)
+
+    def table_label_texts(self) -> list[str]:
+        """The rule set's labels for this round (Variant.table_labels), in the player's language."""
+        if not self.model.started:
+            return []
+        return [render(m, translate=self.app.t) for m in self.model.table_labels()]
+
+    def seat_mark_texts(self, seat: int) -> list[str]:
+        """The rule set's marks for a seat (互包 with …, 封胡), in the player's language, seats by name."""
+        names = [c.name for c in self.table.seats]
+        return [render(m, translate=self.app.t, seat_name=lambda i: names[i] if 0 <= i < len(names) else str(i))
+                for m in self.model.seat_marks(seat)]
+
+    def _draw_seat_marks(self, surface: pygame.Surface, seat: int, card: pygame.Rect, side: str) -> None:
+        """Small badges beside a seat card, one per mark: to the card's right (toward the table's middle), or its left
+        for the seat on the right; stacked down from the card's top (for the seat on the left, up from its bottom,
+        clear of the top seat's row); one that would leave the window goes below the card."""
+        texts = self.seat_mark_texts(seat)
+        if not texts:
+            return
+        fonts = self.app.fonts
+        size = max(12, round(self.layout.tw * 0.26))
+        imgs = [fonts.render(label, size, (255, 236, 200), bold=True) for label in texts]
+        heights = [img.get_height() + 4 for img in imgs]
+        y = card.y if side != "left" else max(card.y, card.bottom - sum(h + 3 for h in heights) + 3)
+        below = card.bottom + 3  # where badges go that would leave the window beside the card
+        for label, img, height in zip(texts, imgs, heights):
+            r = pygame.Rect(0, y, img.get_width() + 14, height)
+            if side == "right":
+                r.right = card.x - 6
+            else:
+                r.x = card.right + 6
+            y = r.bottom + 3
+            if r.x < 0 or r.right > surface.get_width():
+                r.topleft = (card.right - r.width if side == "right" else card.x, below)
+                below = r.bottom + 3
+            bg = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.rect(bg, (150, 36, 28, 225), bg.get_rect(), border_radius=r.height // 2)
+            pygame.draw.rect(bg, (*GOLD, 235), bg.get_rect(), width=1, border_radius=r.height // 2)
+            surface.blit(bg, r)
+            surface.blit(img, img.get_rect(center=r.center))
+            self.mark_rects.append((seat, r, label))
 
     # ---- controls
     def _draw_controls(self, surface: pygame.Surface) -> None:
