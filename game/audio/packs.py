@@ -46,7 +46,7 @@ TILE_TOKENS: tuple[str, ...] = tuple(tile_name(k) for k in range(NUM_KINDS))
 EVENT_TOKENS: tuple[str, ...] = (
     "pong", "kong", "concealed_kong", "added_kong", "chow", "win", "zimo", "fangpao", "flower",
     "gangshanghua", "haidilaoyue", "qianggang", "tianhu", "dihu", "liuju", "genzhuang", "zhui", "horse", "xing",
-    "ghost", "hubao", "lanpai", "qixinglan",
+    "ghost", "hubao", "lanpai", "qixinglan", "shisanyao", "baohe", "huahu", "huashangtianhua", "shangga", "jiehu",
 )
 TALK_KINDS: tuple[str, ...] = ("hurry", "nice", "again", "luck", "think")  # as tools/make_voices.py writes them
 TALK_TOKEN = re.compile(r"^talk_[a-z0-9_]+$")
@@ -62,6 +62,8 @@ ZH_TOKENS: dict[str, str] = {zh_name(k): tile_name(k) for k in range(NUM_KINDS)}
     "海底捞月": "haidilaoyue", "抢杠": "qianggang", "天胡": "tianhu", "地胡": "dihu", "流局": "liuju",
     "跟庄": "genzhuang", "追牌": "zhui", "买马": "horse", "马": "horse", "醒": "xing", "翻醒": "xing", "鬼牌": "ghost",
     "互包": "hubao", "烂牌": "lanpai", "爛牌": "lanpai", "七星烂": "qixinglan", "七星爛": "qixinglan",
+    "十三幺": "shisanyao", "爆和": "baohe", "爆胡": "baohe", "花胡": "huahu", "花上添花": "huashangtianhua",
+    "上嘎": "shangga", "截胡": "jiehu",
 }
 _LOWER = {t.lower(): t for t in TILE_TOKENS + EVENT_TOKENS}
 SAFE_NAME = re.compile(r"^[\w\-. ]{1,40}$", re.UNICODE)

@@ -13,6 +13,9 @@
     flip, score             the voice token the rule set declares for the flip's kind or the score's reason
                             (Variant.flip_kind / score_reason: 买马 `horse`, 跟庄 `genzhuang` ...), if any
 
+`announce(token, ...)` says a rule set's token for a moment no event names (a seat mark appearing, 互包), in the
+table's voice after the call that made it.
+
 Each seat has its own speaker, picked from the current dialect's packs alternating male and female (seat 0 male,
 seat 1 female, ...) and stable for the seat; each line is panned toward the seat's side of the screen as the viewer
 sees it (game.seating.side_of: bottom centre, right, top centre and quieter, left).
@@ -211,7 +214,8 @@ class Voices:
             variant = get_variant(self.variant_id)
         except Exception:
             return []
-        tokens = [variant.hand_voice(h) for h in e.get("hands") or [] if isinstance(h, str)]
+        tokens = [t for t in e.get("voices") or [] if isinstance(t, str)]  # the rule set's own (爆和 …)
+        tokens += [variant.hand_voice(h) for h in e.get("hands") or [] if isinstance(h, str)]
         return [t for t in dict.fromkeys(tokens) if t]
 
     @staticmethod
@@ -264,6 +268,20 @@ class Voices:
             if self.dialect == "mute":
                 return False
             return self._say(seat, [token], CALL, _players(players), viewer, time.perf_counter())
+        except Exception:
+            return False
+
+    def announce(self, token: str, players: Any = 4, viewer: int | None = 0, *, after: int | None = None) -> bool:
+        """A line in the table's own voice for a moment no single event names (a seat mark appearing: 互包 …), once
+        `after`'s seat has finished what it is saying (the call that made it). The token comes from the rule set's
+        declarations (Variant.seat_marks). True if said."""
+        try:
+            self._sync()
+            if self.dialect == "mute" or not self.mixer.enabled or not isinstance(token, str) or not token:
+                return False
+            lead = self.mixer.voice_remaining(after) + 0.1 if after is not None else 0.0
+            lead = max(lead, min(1.2, self.mixer.busiest_remaining({TILE})))
+            return self._say(None, [token], TABLE, _players(players), viewer, time.perf_counter(), lead=lead)
         except Exception:
             return False
 

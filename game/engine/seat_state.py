@@ -106,7 +106,7 @@ class SeatState:
         self.revealed_melds: list[list[Meld]] | None = None  # every meld face up, from end_round
         self._unseen_cache: tuple[int, list[int]] = (-1, [])
         self._tile_set = None
-        self._table = TableFacts(players, dealer, self.options, self.context)
+        self._table = TableFacts(players, dealer, self.options, self.context, self._flowers)
         self._log: list[dict] = []  # this round's events, for the pass-lock tracker
         self._fed = 0  # how many of them the tracker has seen
 
@@ -142,7 +142,7 @@ class SeatState:
         if self._check is None or self._check.players != self.players:
             self._check = WinCheck.at(self.variant, self.options, self.players)
         self._tile_set = self._check.tile_set
-        self._table = TableFacts(self.players, self.dealer, self.options, self.context)
+        self._table = TableFacts(self.players, self.dealer, self.options, self.context, self._flowers)
 
     def _on_deal(self, e: dict) -> None:
         seat = e["seat"]

@@ -166,6 +166,7 @@ class Round:
         self.exhausted = False
         self.next_dealer_seat: int | None = None
         self.last_kong: Meld | None = None
+        self.last_kong_on_flower = False  # the last kong's fourth tile was a flower's replacement, drawn this turn
         self.version = 0
         self._eval_cache: dict[tuple, Evaluation | None] = {}
         self._legal_cache: tuple[tuple, list[Action]] = ((-1, -1), [])
@@ -198,6 +199,11 @@ class Round:
                      for w in self.wins],
             "next_dealer": self.next_dealer_seat if self.next_dealer_seat is not None else self.dealer,
         }
+
+    @property
+    def flowers(self) -> list[list[int]]:
+        """Each seat's flowers set aside, in order (public: TableFacts.flowers)."""
+        return [s.flowers for s in self.seats]
 
     def tile_total(self) -> int:
         """Every tile in play: hands, melds, discards still on the table, flowers and the wall."""
@@ -607,7 +613,10 @@ class Round:
         self.drawn = None
         if a.type == "kong":
             self._score_kong(seat, meld, events)
-            self._replacement_draw(seat, events)
+            # a kong before his first turn: flowers still held from the deal are set aside first, then the kong's
+            # replacement is drawn
+            if self._replace_flowers_in_hand(seat, events):
+                self._replacement_draw(seat, events)
         else:
             self.turn_source = "claim"
             # a call before his first turn: flowers still held from the deal are set aside now
@@ -629,6 +638,8 @@ class Round:
 
     def _score_kong(self, seat: int, meld: Meld, events: list[dict]) -> None:
         self.last_kong = meld  # the replacement draw that follows comes from this kong
+        # made with the tile a flower's replacement draw just gave (a claimed kong: never, the claim cleared it)
+        self.last_kong_on_flower = self.after_flower and self.drawn == meld.tiles[0]
         item = self.variant.kong_score(self, seat, meld)
         if item is not None:
             self._add_item(item, events)
@@ -738,6 +749,7 @@ class Round:
                 "hands": list(w.evaluation.hands), "fan": w.evaluation.fan,
                 "hand": tile_names(w.ctx.full_concealed), "melds": [m.to_json() for m in w.ctx.melds],
                 "flags": sorted(w.ctx.flags),
+                **({"voices": list(w.evaluation.data["voices"])} if w.evaluation.data.get("voices") else {}),
             })
         for item in self.variant.settle_wins(self, wins):
             self._add_item(item, events)

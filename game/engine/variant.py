@@ -83,6 +83,15 @@ class FlipKind:
     voice_token: str = ""
 
 
+@dataclass(frozen=True)
+class SeatMark(Message):
+    """A public fact about one seat that the table shows on its seat card while it holds (互包 with a player, 封胡):
+    a message (an English msgid and its parameters, seats by number) and what the table's voice says when the mark
+    appears ("" nothing). A rule set gives them through `Variant.seat_marks`."""
+
+    voice_token: str = ""
+
+
 # Reasons the engine itself scores, whatever the rule set: a rule set declares only its own.
 ENGINE_SCORE_REASONS: tuple[ScoreReason, ...] = (
     ScoreReason("win", N_("Win")),
@@ -123,6 +132,7 @@ class TableFacts:
     dealer: int
     options: Any
     context: dict = field(default_factory=dict)
+    flowers: list[list[int]] | None = None  # each seat's flowers set aside (public), where the table knows them
 
 
 class Variant:
@@ -269,10 +279,28 @@ class Variant:
         """Facts the engine knows that scoring needs (liabilities, flowers ...), merged into ctx.context."""
         return {}
 
+    def open_facts(self, table: Any, seat: int) -> dict:
+        """Facts every seat sees that scoring needs for `seat`'s win (Hainan's 翻花对位: the flowers he has set
+        aside), merged into ctx.context before `win_facts`. `table` is the round or a seat's picture of it
+        (TableFacts: `flowers` None where not known, e.g. the `score` command), so a seat's hints and pass-lock
+        judge a win as the round does. Default: nothing."""
+        return {}
+
     def may_win(self, opts: Any, seat: int, melds: "Sequence[Sequence[Meld]]") -> bool:
         """A table-level bar on winning at all (Nanning's 封胡), from public facts only: `melds` is every seat's
         melds, each with the seat that fed it (`from_seat`), so a seat's hints can apply the bar as the round does."""
         return True
+
+    def seat_marks(self, opts: Any, seat: int, melds: "Sequence[Sequence[Meld]]") -> list[SeatMark]:
+        """What the table shows on `seat`'s card now (互包 with B, 封胡 …), from public facts only: `melds` is every
+        seat's melds, each with the seat that fed it (`from_seat`; an added kong keeps its pong's feeder, so it counts
+        as the one claim it was). Default: nothing."""
+        return []
+
+    def table_labels(self, opts: Any, context: dict) -> list[Message]:
+        """What the table's centre shows about the round besides its number, from the round's public context (广东's
+        round wind, 海南's 令 …). Default: nothing."""
+        return []
 
     # ---- settlement ----
     def settle_wins(self, table: Any, wins: list[Win]) -> list[ScoreItem]:

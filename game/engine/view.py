@@ -164,7 +164,7 @@ class SeatView:
     def _table(self) -> TableFacts:
         """The table facts a seat knows, for the rule set's minimums (not the round itself: hints see no more)."""
         rnd = self._rnd
-        return TableFacts(rnd.players, rnd.dealer, rnd.options, rnd.context)
+        return TableFacts(rnd.players, rnd.dealer, rnd.options, rnd.context, rnd.flowers)
 
 
 def seat_view(rnd: "Round", seat: int) -> SeatView:

@@ -237,6 +237,7 @@ class WinCheck:
                          discarder=discarder, concealed=[k for k in range(NUM_KINDS) for _ in range(concealed[k])],
                          win_tile=win_tile, melds=list(own_melds), flags=flags, ghost=ghost,
                          context=dict(table.context))
+        ctx.context.update(self.variant.open_facts(table, seat))
         if facts is not None:
             ctx.context.update(facts(seat, flags))
         return self.evaluate(ctx, table)

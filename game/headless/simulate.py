@@ -19,6 +19,13 @@ MAX_ACTIONS_PER_ROUND = 2000  # a round has at most ~150 tiles to move; this onl
 def play_round(host: Host, log: IO[str] | None = None):
     """Deal and play one round to its end; the round is left finished (host.finish_round closes it)."""
     host.start_round()
+    while host.round is None and host.prompts:  # choices before the deal (上嘎): every AI seat answers first
+        seat = min(host.prompts)
+        prompt = host.prompts[seat]
+        action = host.stand_ins[seat].choose(prompt)
+        if log is not None:
+            log.write(json.dumps({"type": "action", "action": action.to_json()}, ensure_ascii=False) + "\n")
+        host.intent(seat, prompt.id, action)
     if log is not None:
         _log(log, host.events[host.round_first_event:])
     rnd = host.round

@@ -12,8 +12,10 @@ AVAILABLE = {
     "nanning": "game.variants.nanning",
     "beihai": "game.variants.beihai",
     "guiliu": "game.variants.guiliu",
+    "guangdong": "game.variants.guangdong",
+    "hainan": "game.variants.hainan",
 }
-PLANNED = ("guangdong", "hainan")
+PLANNED: tuple[str, ...] = ()
 
 _extra: dict[str, Variant] = {}
 

@@ -242,8 +242,15 @@ class Beihai(Variant):
         horses = rnd.live[len(rnd.live) - opts.horses:]
         for w in wins:
             w.ctx.context["horses"] = [tile_name(h) for h in horses]
+        # what each horse counts for each winner: 1 for a horse that hits him (his group, or 159东中); the one horse
+        # of 一码 counts its value for whoever wins
+        if opts.horses == 1:
+            counts = {w.seat: [one_horse_value(h, opts.one_horse_cap) for h in horses] for w in wins}
+        else:
+            counts = {w.seat: [horse_hits([h], w.seat, rnd.dealer, rnd.players, opts.horse_159) for h in horses]
+                      for w in wins}
         return [events.flip("horse", [tile_name(h) for h in horses],
-                            {w.seat: self._hits(horses, w.seat, rnd.dealer, rnd.players, opts) for w in wins})]
+                            {w.seat: self._hits(horses, w.seat, rnd.dealer, rnd.players, opts) for w in wins}, counts)]
 
     @staticmethod
     def _hits(horses: list[int], winner: int, dealer: int, players: int, opts: BeihaiOptions) -> int:

@@ -24,6 +24,7 @@ from game.engine.variant import PassLock, ScoreItem, Variant, Win
 from game.i18n import N_
 
 WINDS = ("E", "S", "W", "N")
+ROUND_WIND_LABELS = {"E": N_("East round"), "S": N_("South round"), "W": N_("West round"), "N": N_("North round")}
 
 
 @dataclass(frozen=True)
@@ -217,6 +218,10 @@ class Guangdong(Variant):
             facts["round_wind"] = WINDS[(wind + 1) % 4]
         return facts
 
+    def table_labels(self, opts: GuangdongOptions, context: dict) -> list:
+        wind = context.get("round_wind") or "E"
+        return [message(ROUND_WIND_LABELS.get(wind, ROUND_WIND_LABELS["E"]))]
+
     # ---- hands
     def score_reading(self, ctx: WinContext) -> Evaluation:
         opts: GuangdongOptions = ctx.options
@@ -233,7 +238,7 @@ class Guangdong(Variant):
         lines = [message(N_("{hand}: {fan} fan"), hand=base.id, fan=base_fan)]
         if base_fan >= cap:
             lines.append(message(N_("At the cap: {fan} fan"), fan=cap))
-            return self._evaluation(ctx, cap, [base.id], lines)
+            return self._evaluation(ctx, cap, [base.id], lines, capped=True)
         hands = [base.id]
         fan = base_fan
         for hand_id, add in self._additions(ctx, base.id):
@@ -241,10 +246,11 @@ class Guangdong(Variant):
                 hands.append(hand_id)
             fan += add
             lines.append(message(N_("{hand}: +{fan}"), hand=hand_id, fan=add))
+        capped = fan >= cap
         if fan > cap:
             lines.append(message(N_("Capped at {cap} fan (爆和): {fan} counts as {cap}"), cap=cap, fan=fan))
             fan = cap
-        return self._evaluation(ctx, fan, hands, lines)
+        return self._evaluation(ctx, fan, hands, lines, capped=capped)
 
     @staticmethod
     def _additions(ctx: WinContext, base: str) -> list[tuple[str, int]]:
@@ -274,8 +280,9 @@ class Guangdong(Variant):
         return out
 
     @staticmethod
-    def _evaluation(ctx: WinContext, fan: int, hands: list[str], lines: list) -> Evaluation:
-        return Evaluation(hands, fan, (fan,), lines, {"fan": fan})
+    def _evaluation(ctx: WinContext, fan: int, hands: list[str], lines: list, capped: bool = False) -> Evaluation:
+        # 爆和: the table says so when a win reaches the cap (special hands have their own line)
+        return Evaluation(hands, fan, (fan,), lines, {"fan": fan, "voices": ["baohe"] if capped else []})
 
     def check_win(self, ev: Evaluation, table: Any) -> None:
         need = table.options.min_fan

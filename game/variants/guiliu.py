@@ -23,7 +23,7 @@ from game.engine.scoring import Evaluation, HandType, WinContext, matching
 from game.engine.shapes import FAR, SEVEN_PAIRS, STANDARD, WinShape
 from game.engine.tiles import (FIRST_HONOR, NUM_PLAYABLE, TileSet, next_in_ring, number_of, parse_tile,
                                prev_in_ring, tile_name)
-from game.engine.variant import FlipKind, PassLock, ScoreItem, ScoreReason, Variant, Win
+from game.engine.variant import FlipKind, PassLock, ScoreItem, ScoreReason, SeatMark, Variant, Win
 from game.i18n import N_
 
 
@@ -180,21 +180,28 @@ def xing_count(tiles: Sequence[int], turned: int, opts: GuiliuOptions) -> int:
     return sum(1 for k in tiles if k in kinds or (k < FIRST_HONOR and number_of(k) in numbers))
 
 
-def xing_run(tiles: Sequence[int], sequence: Sequence[int], opts: GuiliuOptions, *, last_tile: bool,
-             win_tile: int) -> tuple[int, int]:
-    """(醒数, how many tiles of `sequence` were turned for this hand). On 海底 (or with nothing left to turn) the
-    winning tile is the turned tile and nothing more is turned; otherwise the first tile is turned and, with 翻重醒,
-    three or more hits turn the next, while tiles remain."""
+def xing_counts(tiles: Sequence[int], sequence: Sequence[int], opts: GuiliuOptions, *, last_tile: bool,
+                win_tile: int) -> list[int]:
+    """What each tile turned for this hand counts, in turn order (their sum is the 醒数). On 海底 (or with nothing
+    left to turn) the winning tile is the turned tile and nothing more is turned: one count, for it; otherwise the
+    first tile of `sequence` is turned and, with 翻重醒, three or more hits turn the next, while tiles remain."""
     if last_tile or not sequence:
-        return xing_count(tiles, win_tile, opts), 0
-    total, used = 0, 0
+        return [xing_count(tiles, win_tile, opts)]
+    out = []
     for turned in sequence:
         hits = xing_count(tiles, turned, opts)
-        total += hits
-        used += 1
+        out.append(hits)
         if not (opts.chong_xing and hits >= 3):
             break
-    return total, used
+    return out
+
+
+def xing_run(tiles: Sequence[int], sequence: Sequence[int], opts: GuiliuOptions, *, last_tile: bool,
+             win_tile: int) -> tuple[int, int]:
+    """(醒数, how many tiles of `sequence` were turned for this hand: none on 海底 or with nothing left to turn,
+    where the winning tile is the turned tile). See xing_counts."""
+    counts = xing_counts(tiles, sequence, opts, last_tile=last_tile, win_tile=win_tile)
+    return sum(counts), 0 if last_tile or not sequence else len(counts)
 
 
 def _hand_tiles(ctx: WinContext) -> list[int]:
@@ -289,16 +296,16 @@ class Guiliu(Variant):
             return []
         front = rnd.live[rnd.pos:rnd.pos + rnd.drawable()]
         last = rnd.drawable() == 0
-        hits: dict[int, int] = {}
-        turned = 0
+        counts: dict[int, list[int]] = {}
         for w in wins:
-            count, used = xing_run(_hand_tiles(w.ctx), front, opts, last_tile=last, win_tile=w.ctx.win_tile)
-            hits[w.seat] = count
-            turned = max(turned, used)
-        shown = [wins[0].ctx.win_tile] if last else front[:turned]
+            counts[w.seat] = xing_counts(_hand_tiles(w.ctx), front, opts, last_tile=last, win_tile=w.ctx.win_tile)
+        shown = [wins[0].ctx.win_tile] if last else front[:max(len(c) for c in counts.values())]
         for w in wins:
             w.ctx.context["xing"] = [tile_name(k) for k in shown]
-        return [events.flip("xing", [tile_name(k) for k in shown], hits)]
+        # each winner's counts, one per shown tile (a winner whose 重醒 stopped sooner counts 0 for the later ones)
+        counts = {seat: c + [0] * (len(shown) - len(c)) for seat, c in counts.items()}
+        hits = {seat: sum(c) for seat, c in counts.items()}
+        return [events.flip("xing", [tile_name(k) for k in shown], hits, counts)]
 
     def _xing(self, ctx: WinContext) -> int:
         opts: GuiliuOptions = ctx.options
@@ -315,6 +322,14 @@ class Guiliu(Variant):
         if not rnd.options.hubao:
             return {}
         return {"hubao": mutual_pairs(rnd.claims_from)}
+
+    def seat_marks(self, opts: GuiliuOptions, seat: int, melds: Sequence[Sequence[Meld]]) -> list[SeatMark]:
+        """互包 on the seat cards: each partner `seat` is mutual with, as soon as the third claim makes it so (the
+        melds' feeders are the claims: an added kong was one pong claim, a concealed kong none)."""
+        if not opts.hubao:
+            return []
+        partners = sorted({b if a == seat else a for a, b in mutual_pairs(claims_from_melds(melds)) if seat in (a, b)})
+        return [SeatMark(N_("Mutual with {seat}"), {"seat": p}, voice_token="hubao") for p in partners]
 
     def settle_wins(self, table: Any, wins: list[Win]) -> list[ScoreItem]:
         items = []
@@ -422,6 +437,17 @@ def mutual_pairs(claims_from: Sequence[Sequence[int]]) -> list[list[int]]:
     players = len(claims_from)
     return [[a, b] for a in range(players) for b in range(a + 1, players)
             if claims_from[a][b] >= 3 or claims_from[b][a] >= 3]
+
+
+def claims_from_melds(melds: Sequence[Sequence[Meld]]) -> list[list[int]]:
+    """claims_from[b][a] (b's claims on a's discards, as Round.claims_from counts them) from every seat's melds."""
+    players = len(melds)
+    out = [[0] * players for _ in range(players)]
+    for b, row in enumerate(melds):
+        for m in row:
+            if m.from_seat is not None and 0 <= m.from_seat < players and m.from_seat != b:
+                out[b][m.from_seat] += 1
+    return out
 
 
 def table_pairs(raw: Any) -> list[tuple[int, int]]:

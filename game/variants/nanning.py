@@ -15,7 +15,7 @@ from game.engine.events import message
 from game.engine.melds import Meld
 from game.engine.options import option
 from game.engine.scoring import Evaluation, HandType, WinContext, matching
-from game.engine.variant import PassLock, ScoreItem, Variant, Win
+from game.engine.variant import PassLock, ScoreItem, SeatMark, Variant, Win
 from game.i18n import N_
 
 
@@ -191,6 +191,10 @@ class Nanning(Variant):
         if not opts.chengbao:
             return True
         return all(sum(1 for m in row if m.from_seat == seat) < 3 for row in melds)
+
+    def seat_marks(self, opts: NanningOptions, seat: int, melds: Any) -> list[SeatMark]:
+        # 封胡 on the seat card, from the same public bar the round applies
+        return [] if self.may_win(opts, seat, melds) else [SeatMark(N_("Barred from winning"))]
 
     def win_facts(self, rnd: Any, winner: int) -> dict:
         if not rnd.options.chengbao:

@@ -19,7 +19,7 @@ DIALECTS = ("nanning", "baise", "mandarin")
 EVENT_TOKENS = (
     "pong", "kong", "concealed_kong", "added_kong", "chow", "win", "zimo", "fangpao", "flower", "gangshanghua",
     "haidilaoyue", "qianggang", "tianhu", "dihu", "liuju", "genzhuang", "zhui", "horse", "xing", "ghost",
-    "hubao", "lanpai", "qixinglan",
+    "hubao", "lanpai", "qixinglan", "shisanyao", "baohe", "huahu", "huashangtianhua", "shangga", "jiehu",
 )
 TILE_TOKENS = tuple(tile_name(k) for k in range(NUM_KINDS))
 REQUIRED = TILE_TOKENS + EVENT_TOKENS

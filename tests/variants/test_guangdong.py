@@ -159,3 +159,23 @@ def test_hints_say_a_wait_short_of_the_minimum_cannot_win_on_a_discard():
     three_s = parse_tiles(["3s"])[0]
     assert three_s in waits and not waits[three_s].by_discard and waits[three_s].reason == BELOW_MINIMUM
     rnd.apply(Action(0, "discard", parse_tiles(["C"])[0]))  # nobody may take it: C is not his wait
+
+
+def test_a_win_at_the_cap_says_baohe():
+    from game.audio.voices import Voices
+
+    out = score("123m 456m 789m 11m 23m", "4m")  # 清一色 + 自摸 + 门前清 = 6 → 5: 爆和
+    assert out["fan"] == 5
+    from game.engine.scoring import WinContext
+    from game.engine.variant import TableFacts
+    from game.engine.wincheck import WinCheck
+
+    opts = GUANGDONG.parse_options({}, 4)
+    ctx = WinContext(options=opts, players=4, dealer=0, winner=1, discarder=None,
+                     concealed=parse_tiles(T("123m 456m 789m 11m 23m")), win_tile=parse_tiles(["4m"])[0], melds=[])
+    ev = WinCheck.at(GUANGDONG, opts, 4).evaluate(ctx, TableFacts(4, 0, opts, {}))
+    assert ev.data["voices"] == ["baohe"]
+    v = Voices.__new__(Voices)
+    v.variant_id = "guangdong"
+    assert v._hand_voices({"hands": ["qingyise"], "voices": ["baohe"]}) == ["baohe"]
+    assert v._hand_voices({"hands": ["shisanyao"]}) == ["shisanyao"]

@@ -302,7 +302,7 @@ def test_not_a_win(concealed, win_tile, melds, discarder):
 
 @pytest.mark.parametrize("change, code", [
     ({"variant": "xian"}, "unknown_variant"),
-    ({"variant": "hainan"}, "unknown_variant"),     # planned, not available yet
+    ({"variant": "taiwan"}, "unknown_variant"),
     ({"variant": None}, "unknown_variant"),
     ({"players": 3}, "bad_input"),                   # Nanning is a four-player game
     ({"win_tile": "10m"}, "bad_tile"),
@@ -854,7 +854,7 @@ def test_actions_after_the_round_is_over_are_illegal():
     ({"wall": T("5m C")}, "bad_input"),               # five 5m
     ({"hands": [T(KONG_HANDS[0]), T(JUNK), T(JUNK), T("555m 123s 456s 99p P") + ["Z"]]}, "bad_tile"),
     ({"wall": ["1f"]}, "bad_input"),                  # no flowers in Nanning
-    ({"variant": "guangdong"}, "unknown_variant"),
+    ({"variant": "xianggang"}, "unknown_variant"),
     ({"variant": "nan ning"}, "unknown_variant"),
     ({"players": 3}, "bad_input"),
     ({"options": {"kong_on_draw": "no"}}, "bad_option"),
