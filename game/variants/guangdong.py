@@ -339,7 +339,7 @@ class Guangdong(Variant):
             liable, why = self._liable(ctx)
             if liable is not None:
                 deltas[liable] -= 3 * value
-                reason = {"qianggang": N_("{liable}'s kong was robbed: he pays all three shares, {amount}"),
+                reason = {"qianggang": N_("{winner} robbed {liable}'s kong: {liable} pays all three shares, {amount}"),
                           "gangkai": N_("{liable} gave the kong {winner} won on: he pays all three shares, {amount}"),
                           "shierzhang": N_("{liable} gave {winner} his fourth exposed meld (十二张落地): he pays all "
                                            "three shares, {amount}")}[why]

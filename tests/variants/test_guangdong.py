@@ -179,3 +179,29 @@ def test_a_win_at_the_cap_says_baohe():
     v.variant_id = "guangdong"
     assert v._hand_voices({"hands": ["qingyise"], "voices": ["baohe"]}) == ["baohe"]
     assert v._hand_voices({"hands": ["shisanyao"]}) == ["shisanyao"]
+
+
+@pytest.mark.parametrize("flags, discarder, melds", [
+    (["robbing_kong"], 0, [pong("2p", 3)]),            # 抢杠
+    (["after_kong"], None, [kong("2p", 3)]),           # 杠上开花 on a claimed kong
+    ([], None, [pong("2p", 0), pong("5p", 3), pong("8s", 0), pong("C", 2)]),  # 十二张落地
+])
+def test_every_liability_line_is_a_well_formed_score_event(flags, discarder, melds):
+    # the events' declaration wants every parameter a message carries to be one its msgid uses (found by the fuzzer)
+    from game.engine.events import check_event
+    from game.engine.scoring import WinContext
+    from game.engine.variant import TableFacts, Win
+    from game.engine.wincheck import WinCheck
+    from game.engine.melds import Meld
+
+    opts = GUANGDONG.parse_options({"min_fan": 0}, 4)
+    concealed = "9s" if len(melds) == 4 else "123m 456m 99s 78s"
+    win_tile = "9s" if len(melds) == 4 else "6s"
+    ctx = WinContext(options=opts, players=4, dealer=0, winner=1, discarder=discarder,
+                     concealed=parse_tiles(T(concealed)), win_tile=parse_tiles([win_tile])[0],
+                     melds=[Meld.from_json(m) for m in melds], flags=frozenset(flags))
+    table = TableFacts(4, 0, opts, {})
+    ev = WinCheck.at(GUANGDONG, opts, 4).evaluate(ctx, table)
+    for item in GUANGDONG.settle_wins(table, [Win(1, discarder, ev)]):
+        assert check_event({"type": "score", **item.to_json()}, 4) == []
+        assert max(item.deltas) > 0 and min(item.deltas) == -3 * sum(d for d in item.deltas if d > 0) // 3
