@@ -180,3 +180,19 @@ def test_beihai_follow_the_dealer_gets_the_same_banner(sized_app):
     assert scene.banner_view == {"reason": "follow_dealer", "label": label,
                                  "amounts": [(0, -3), (1, 1), (2, 1), (3, 1)]}
     assert label == "跟庄"
+
+
+@pytest.mark.parametrize("sized_app", SIZES, indirect=True)
+def test_the_table_centre_names_the_round_wind_and_the_ling(sized_app):
+    app = sized_app
+    for vid, context, expected in (("guangdong", {}, "East round"), ("hainan", {}, "East ling (东令)"),
+                                   ("nanning", {}, None)):
+        table = Host(vid, {}, [SeatConfig(n, human=False) for n in NAMES], seed=3, rounds=1)  # AI seats choose 嘎
+        table.start_round()
+        scene = TableScene(app, table, autosave=False)
+        app.push(scene)
+        until(app, lambda: scene.model.started)
+        app.draw()  # the label shares the round line in the centre panel
+        texts = scene.table_label_texts()
+        assert texts == ([] if expected is None else [app.t(expected)])
+        app.pop()

@@ -1009,12 +1009,15 @@ class TableScene(Scene):
         surface.blit(left, left.get_rect(center=(cx, cy - p * 0.05)))
         sub = fonts.render(self.app.t("tiles left"), max(11, round(p * 0.08)), (180, 190, 180))
         surface.blit(sub, sub.get_rect(center=(cx, cy + p * 0.1)))
-        label = self.app.t("Round {n}").format(n=self.round_number())
-        rnd = fonts.render(label, max(11, round(p * 0.075)), (180, 190, 180))
+        # the round's number and what the rule set says of it (the round wind, 令 …) on one line, between the count
+        # and the bottom seat's wind, narrowed to the panel
+        label = " · ".join([self.app.t("Round {n}").format(n=self.round_number()), *self.table_label_texts()])
+        size = max(11, round(p * 0.075))
+        rnd = fonts.render(label, size, (180, 190, 180))
+        while rnd.get_width() > p * 0.86 and size > 9:
+            size -= 1
+            rnd = fonts.render(label, size, (180, 190, 180))
         surface.blit(rnd, rnd.get_rect(center=(cx, cy + p * 0.2)))
-        for i, text_ in enumerate(self.table_label_texts()):  # the round wind, 令 … as the rule set says
-            img = fonts.render(text_, max(11, round(p * 0.075)), (255, 214, 120), bold=True)
-            surface.blit(img, img.get_rect(center=(cx, cy + p * (0.3 + 0.09 * i))))
         if m.ghost:
             gw = self.layout.small
             face = self._face(m.ghost, gw)
