@@ -17,17 +17,6 @@ from game.variants.guangdong import VARIANT as GUANGDONG, seat_wind
 from tests.variants.tiles_json import T, concealed_kong, kong, pong
 
 
-@pytest.fixture(autouse=True, scope="module")
-def guangdong_registered():
-    from game import variants
-
-    listed = "guangdong" in variants.AVAILABLE
-    if not listed:
-        variants.register(GUANGDONG)
-    yield
-    if not listed:
-        variants._extra.pop("guangdong", None)
-
 
 def score(concealed: str, win_tile: str, *, winner: int = 1, discarder: int | None = None, melds=(), flags=(),
           options: dict | None = None, dealer: int = 0, context: dict | None = None) -> dict:

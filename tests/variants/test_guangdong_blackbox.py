@@ -22,20 +22,8 @@ import pytest
 from game.headless.engine_cli import CliError, cmd_run, cmd_score
 
 REPO = Path(__file__).resolve().parents[2]
-CLI = ("from game import variants; from game.variants.guangdong import VARIANT; variants.register(VARIANT); "
-       "import sys; from game.headless.engine_cli import main; sys.exit(main(sys.argv[1:]))")
+CLI = ["-m", "game.engine"]  # the real command line, as a caller runs it
 
-
-@pytest.fixture(autouse=True, scope="module")
-def guangdong_registered():
-    from game import variants
-    from game.variants.guangdong import VARIANT
-    listed = "guangdong" in variants.AVAILABLE
-    if not listed:
-        variants.register(VARIANT)
-    yield
-    if not listed:
-        variants._extra.pop("guangdong", None)
 
 
 # --------------------------------------------------------------------------------------------- helpers
@@ -1395,7 +1383,7 @@ def test_run_twelve_down_a_discarder_is_liable_for_one_opponent_only():
 # =============================================================================== the command line itself
 
 def _cli(doc):
-    proc = subprocess.run([sys.executable, "-c", CLI, "score", "-"], input=json.dumps(doc), capture_output=True,
+    proc = subprocess.run([sys.executable, *CLI, "score", "-"], input=json.dumps(doc), capture_output=True,
                           text=True, cwd=str(REPO), timeout=120)
     return proc.returncode, json.loads(proc.stdout)
 

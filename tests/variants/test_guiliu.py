@@ -18,18 +18,6 @@ from tests.variants.tiles_json import T, concealed_kong, kong, pong, same, win
 XING_OFF = {"xing": False}
 
 
-@pytest.fixture(autouse=True, scope="module")
-def guiliu_registered():
-    """Until the rule set is listed in game.variants.AVAILABLE (with its art and voices), register it here."""
-    from game import variants
-
-    listed = "guiliu" in variants.AVAILABLE
-    if not listed:
-        variants.register(GUILIU)
-    yield
-    if not listed:
-        variants._extra.pop("guiliu", None)
-
 
 # ---------------------------------------------------------------------------------------------------- helpers
 def score_doc(concealed: str, win_tile: str, *, winner: int = 1, discarder: int | None = None, melds=(),

@@ -23,17 +23,6 @@ from game.headless.engine_cli import CliError, cmd_run, cmd_score
 REPO = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(autouse=True, scope="module")
-def guiliu_registered():
-    from game import variants
-    from game.variants.guiliu import VARIANT
-    listed = "guiliu" in variants.AVAILABLE
-    if not listed:
-        variants.register(VARIANT)
-    yield
-    if not listed:
-        variants._extra.pop("guiliu", None)
-
 
 # --------------------------------------------------------------------------------------------- helpers
 
@@ -1256,12 +1245,11 @@ def test_run_last_discard_passed_is_exhaustion():
 
 # =============================================================================== the real command line
 
-CLI = ("from game import variants; from game.variants.guiliu import VARIANT; variants.register(VARIANT); "
-       "import sys; from game.headless.engine_cli import main; sys.exit(main(sys.argv[1:]))")
+CLI = ["-m", "game.engine"]  # the real command line, as a caller runs it
 
 
 def _cli(cmd, doc):
-    proc = subprocess.run([sys.executable, "-c", CLI, cmd, "-"], input=json.dumps(doc), capture_output=True,
+    proc = subprocess.run([sys.executable, *CLI, cmd, "-"], input=json.dumps(doc), capture_output=True,
                           text=True, cwd=REPO, timeout=120)
     return proc.returncode, json.loads(proc.stdout)
 

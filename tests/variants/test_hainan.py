@@ -33,17 +33,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 from fuzz_rounds import random_options  # noqa: E402
 
 
-@pytest.fixture(autouse=True, scope="module")
-def hainan_registered():
-    from game import variants
-
-    listed = "hainan" in variants.AVAILABLE
-    if not listed:
-        variants.register(HAINAN)
-    yield
-    if not listed:
-        variants._extra.pop("hainan", None)
-
 
 # ---------------------------------------------------------------------------------------------------- helpers
 SUITS = "mps"
