@@ -241,10 +241,13 @@ def _flags(doc: dict) -> list[str]:
 
 
 def _check_flags(flags: set[str], dealer: int, winner: int, discarder: int | None) -> None:
-    """Refuse flags that contradict the seats: they describe how the win came about."""
+    """Flags describe how the win came about; one the seats contradict makes the claim no win (`not_a_win`).
+
+    `robbing_kong` without `discarder` is different: the robbed seat is missing, so the input is incomplete."""
     self_draw = discarder is None
+    if "robbing_kong" in flags and self_draw:
+        raise BadInput("'robbing_kong' needs 'discarder': the seat whose kong was robbed")
     rules = [
-        ("robbing_kong", not self_draw, "'robbing_kong' needs 'discarder': the seat whose kong was robbed"),
         ("heavenly", self_draw and winner == dealer, "'heavenly' (天胡) is the dealer's self-drawn initial hand"),
         ("earthly", self_draw and winner != dealer, "'earthly' (地胡) is a non-dealer's self-draw"),
         ("human", not self_draw and winner != dealer and discarder == dealer,
@@ -253,7 +256,7 @@ def _check_flags(flags: set[str], dealer: int, winner: int, discarder: int | Non
     ]
     for flag, ok, message in rules:
         if flag in flags and not ok:
-            raise BadInput(message)
+            raise NotAWin(f"{message}; the seats given contradict it")
 
 
 # ---------------------------------------------------------------------------------------------------- run
@@ -323,6 +326,9 @@ def cmd_run(doc: dict) -> dict:
         except (EngineError, TileError) as exc:
             code = getattr(exc, "code", "bad_input")
             raise CliError(code, f"action {index}: {exc}", index=index) from None
+    w = rnd.window
+    if not rnd.finished and rnd.phase == CLAIM and w is not None and w.answers:
+        events.extend(rnd.pass_all())  # the actions end on this window's answers: the seats not listed pass
     return {"ok": True, "events": events, "result": rnd.result()}
 
 

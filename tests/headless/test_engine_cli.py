@@ -168,3 +168,35 @@ def test_one_corrupted_action_of_a_valid_round_names_its_index(index, field, val
     if code != 0:
         assert code == 2 and out["error"] != "internal_error", out
         assert out["index"] >= index  # the actions before the corrupted one are unchanged and legal
+
+
+
+def _window_round(actions: list[dict]) -> dict:
+    """Nanning: seat 0 throws E, which seat 1 (E E) may pong and seat 2 (ready on E) may win on."""
+    return {"variant": "nanning", "players": 4, "dealer": 0,
+            "hands": [["E", "1m", "2m", "4m", "5p", "7p", "8p", "1s", "3s", "5s", "7s", "9s", "C", "F"],
+                      ["E", "E", "2p", "5p", "8p", "2s", "5s", "8s", "3m", "6m", "9m", "W", "N"],
+                      ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "E"],
+                      ["1s", "4s", "7s", "2m", "6m", "7m", "8m", "S", "S", "N", "P", "C", "F"]],
+            "wall": ["9s", "3s", "P", "4p", "6p", "1p", "9p", "8s"], "actions": actions}
+
+
+def _draws_after_the_discard(out: dict) -> list[int]:
+    events = out["events"]
+    at = max(i for i, e in enumerate(events) if e["type"] == "discard")
+    return [e["actor"] for e in events[at + 1:] if e["type"] == "draw"]
+
+
+def test_run_ending_on_a_discard_leaves_its_window_open(monkeypatch, capsys):
+    code, out = call(["run", "-"], json.dumps(_window_round([{"seat": 0, "type": "discard", "tile": "E"}])),
+                     monkeypatch, capsys)
+    assert code == 0 and out["result"]["finished"] is False
+    assert _draws_after_the_discard(out) == []  # nobody answered for seats 1 and 2, nobody drew
+
+
+def test_run_ending_on_part_of_a_windows_answers_passes_the_rest(monkeypatch, capsys):
+    # seat 2 declines the win; seat 1 (a pong open) is not listed, so he passes when the actions end: seat 1 draws.
+    code, out = call(["run", "-"], json.dumps(_window_round([{"seat": 0, "type": "discard", "tile": "E"},
+                                                             {"seat": 2, "type": "pass"}])), monkeypatch, capsys)
+    assert code == 0 and out["result"]["finished"] is False and not out["result"]["wins"]
+    assert _draws_after_the_discard(out) == [1]

@@ -635,9 +635,6 @@ def test_flag_contradicting_the_seats_is_refused(doc):
     score_err(concealed=T("123m456p555s789s9p"), win_tile="9p", **doc)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine-cli.md lists not_a_win for 'the hand is not a legal win under the rule set (or a flag contradicts the "
-    "seats)'; the engine answers bad_input"))
 @pytest.mark.parametrize("doc", FLAG_CONTRADICTIONS)
 def test_flag_contradicting_the_seats_is_not_a_win(doc):
     ans = score_err(concealed=T("123m456p555s789s9p"), win_tile="9p", **doc)
@@ -1004,10 +1001,6 @@ ONE_WINNER = dict(
 )
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine-cli.md: 'the claim and pass actions that immediately follow are that window's answers; a seat with a "
-    "legal claim that is not listed passes' -- but when the actions end right after the win claims while seat 1 "
-    "still holds an unlisted chow claim, the engine leaves the window open: no win, finished false"))
 def test_run_unlisted_chow_claim_passes_when_the_actions_end():
     # As below, but seat 1 holds 6p 7p (a chow of 5p) and is not listed: he passes, seat 2 wins, seat 0 pays 4.
     doc = {**ONE_WINNER, "hands": [ONE_WINNER["hands"][0], T("WNCFP78p1s45m9s6p3p")] + ONE_WINNER["hands"][2:]}
