@@ -163,6 +163,8 @@ class Voices:
             return False
         kind = e.get("type")
         actor = e.get("actor")
+        if kind == "start_round":
+            return self._say_setup(e, players, viewer, t0)
         if kind == "discard":
             self.mixer.stop_voices({TILE, TALK})
             return self._say(actor, [e.get("tile")], TILE, players, viewer, t0)
@@ -217,6 +219,20 @@ class Voices:
         tokens = [t for t in e.get("voices") or [] if isinstance(t, str)]  # the rule set's own (爆和 …)
         tokens += [variant.hand_voice(h) for h in e.get("hands") or [] if isinstance(h, str)]
         return [t for t in dict.fromkeys(tokens) if t]
+
+    def _say_setup(self, e: dict, players: int, viewer: int | None, t0: float) -> bool:
+        """The lines the rule set wants said for the seats' choices before the deal (上嘎), one seat after another."""
+        context = e.get("context")
+        if not self.variant_id or not isinstance(context, dict):
+            return False
+        try:
+            lines = get_variant(self.variant_id).setup_voices(context)
+        except Exception:
+            return False
+        said = False
+        for i, (seat, token) in enumerate(lines):
+            said = self._say(seat, [token], CALL, players, viewer, t0 if i == 0 else None, lead=0.45 * i) or said
+        return said
 
     @staticmethod
     def _specials(e: dict, self_drawn: bool) -> list[str]:

@@ -544,7 +544,8 @@ class Round:
         self.phase = TURN
         self.window = None
         if winners:
-            if not self.variant.multiple_winners:
+            cut_off = len(winners) > 1 and not self.variant.multiple_winners
+            if cut_off:
                 winners = winners[:1]
             wins = [Win(s, w.from_seat, w.evaluations[s]) for s in winners]
             if w.kind == "rob" and w.giver is not None:
@@ -554,7 +555,8 @@ class Round:
             else:
                 self.seats[w.from_seat].claimed[-1] = True
             self.seats[winners[0]].hand[w.tile] += 1  # one tile, however many win on it
-            self._finish_with_wins(wins, events, won_tile=w.tile)
+            self._finish_with_wins(wins, events, won_tile=w.tile,
+                                   voices=[self.variant.cut_off_voice] if cut_off and self.variant.cut_off_voice else [])
             return
         if w.kind == "rob" and w.pending is not None:
             assert w.giver is not None
@@ -739,17 +741,20 @@ class Round:
                            events)
         self._end(events)
 
-    def _finish_with_wins(self, wins: list[Win], events: list[dict], *, won_tile: int) -> None:
+    def _finish_with_wins(self, wins: list[Win], events: list[dict], *, won_tile: int,
+                          voices: list[str] | None = None) -> None:
+        """`voices`: lines the table says with the (first) win beside its hand's own, e.g. 截胡."""
         self.wins = wins
         for flip in self.variant.after_win(self, wins):
             events.append(flip)
         for w in wins:
+            said = [*(voices or []), *w.evaluation.data.get("voices", ())]
             events.append({
                 "type": "win", "actor": w.seat, "target": w.from_seat, "tile": tile_name(won_tile),
                 "hands": list(w.evaluation.hands), "fan": w.evaluation.fan,
                 "hand": tile_names(w.ctx.full_concealed), "melds": [m.to_json() for m in w.ctx.melds],
                 "flags": sorted(w.ctx.flags),
-                **({"voices": list(w.evaluation.data["voices"])} if w.evaluation.data.get("voices") else {}),
+                **({"voices": said} if said else {}),
             })
         for item in self.variant.settle_wins(self, wins):
             self._add_item(item, events)

@@ -181,6 +181,12 @@ class Variant:
 
     # voice tokens of hands that are not hand types (a rule set's small hands, e.g. 桂柳's 烂牌)
     small_hand_voices: dict[str, str] = {}
+    # said with the win when the first seat in turn order takes a discard others also claimed (截胡); "" nothing
+    cut_off_voice: str = ""
+
+    def setup_voices(self, context: dict) -> list[tuple[int, str]]:
+        """(seat, voice token) lines said as a round starts for the seats' setup choices (海南's 上嘎)."""
+        return []
 
     def hand_voice(self, hand_id: str) -> str:
         """What the table's voice says for a hand id in a win ("" nothing)."""

@@ -231,6 +231,7 @@ class Hainan(Variant):
     Options = HainanOptions
     player_counts = (3, 4)
     multiple_winners = False  # 截胡: the first in turn order after the discarder
+    cut_off_voice = "jiehu"  # and the table says so
     # 过手胡: a passed win on a discard bars every discard (and robbed kong) until the seat draws, chows, pongs or
     # kongs, unless the new win's 牌型分 is higher than the best one passed (Evaluation.pass_rank)
     pass_lock = PassLock(same_kind=False, unless_higher=True, cleared_by_claim=True)
@@ -291,6 +292,11 @@ class Hainan(Variant):
         if not opts.free_ga and isinstance(chosen, list) and seat < len(chosen) and chosen[seat] in GA_VALUES:
             last = chosen[seat]
         return SetupChoice("ga", "上嘎", GA_VALUES[last:], last)
+
+    def setup_voices(self, context: dict) -> list[tuple[int, str]]:
+        """Each seat that put up 嘎 this round says 上嘎 as the round starts."""
+        ga = context.get("ga")
+        return [(seat, "shangga") for seat, value in enumerate(ga) if value] if isinstance(ga, list) else []
 
     # ---- hands
     def evaluate(self, ctx: WinContext) -> Evaluation:

@@ -323,6 +323,23 @@ def scenario_declared_tokens(tmp: Path) -> dict:
     return {"said": said, "history": [h["token"] for h in audio.voices.history]}
 
 
+def scenario_setup_lines(tmp: Path) -> dict:
+    """上嘎: each Hainan seat that put up 嘎 says so as the round starts, in his own voice; other rule sets say
+    nothing at a round's start."""
+    packs = tmp / "voices"
+    make_pack(packs, "nanning", "a", "male", {"shangga": 520.0}, seconds=0.2)
+    make_pack(packs, "nanning", "b", "female", {"shangga": 620.0}, seconds=0.2)
+    audio = _audio(tmp, [packs])
+    said = []
+    for e in ({"type": "start_round", "variant": "hainan", "dealer": 0, "context": {"ga": [0, 2, 0, 1]}},
+              {"type": "start_round", "variant": "hainan", "dealer": 0, "context": {"ga": [0, 0, 0, 0]}},
+              {"type": "start_round", "variant": "nanning", "dealer": 0, "context": {"streak": 0}}):
+        said.append(audio.voices.on_event(e, 4, 0))
+        time.sleep(1.2)
+    audio.close()
+    return {"said": said, "history": [[h["token"], h["seat"]] for h in audio.voices.history]}
+
+
 SCENARIOS = {name[len("scenario_"):]: fn for name, fn in globals().items() if name.startswith("scenario_")}
 
 
@@ -354,6 +371,12 @@ def test_flips_and_scores_say_the_token_their_rule_set_declares(tmp_path):
     r = run_scenario("declared_tokens", tmp_path)
     assert r["history"] == ["horse", "genzhuang"]
     assert r["said"] == [False, True, True, False, False, False, False]
+
+
+def test_shangga_is_said_by_each_seat_that_put_up_ga(tmp_path):
+    r = run_scenario("setup_lines", tmp_path)
+    assert r["said"] == [True, False, False]
+    assert r["history"] == [["shangga", 1], ["shangga", 3]]
 
 
 def test_switching_dialect_switches_the_clip(tmp_path):
@@ -534,6 +557,8 @@ def test_win_lines_say_the_hands_the_rule_set_gives_a_voice():
     assert v._hand_voices({"hands": ["pinghu"]}) == []
     v.variant_id = "nanning"
     assert v._hand_voices({"hands": ["qixinglan"]}) == []  # not a Nanning hand
+    v.variant_id = "hainan"
+    assert v._hand_voices({"hands": ["pinghu"], "voices": ["jiehu"]}) == ["jiehu"]  # the engine's 截胡 line
 
 
 def test_import_folder_takes_the_good_files_and_lists_the_bad(tmp_path):

@@ -716,6 +716,21 @@ def test_jiehu_only_the_first_in_turn_order_after_the_discarder_wins():
     hands, wall = deal({0: "1s", 1: READY, 2: "123m 456m 789p 1s 666s"}, avoid="1s")
     out = run(hands, wall, [d(0, "1s"), act(2, "win"), act(1, "win")])
     assert [w["seat"] for w in out["result"]["wins"]] == [1]
+    # the table says 截胡 with the win that cut the other claim off
+    assert [e.get("voices") for e in out["events"] if e["type"] == "win"] == [["jiehu"]]
+
+
+def test_a_lone_claim_on_a_discard_is_no_jiehu():
+    hands, wall = deal({0: "1s", 1: READY, 2: "123m 456m 789p 1s 666s"}, avoid="1s")
+    out = run(hands, wall, [d(0, "1s"), act(2, "pass"), act(1, "win")])
+    assert [w["seat"] for w in out["result"]["wins"]] == [1]
+    assert [e.get("voices") for e in out["events"] if e["type"] == "win"] == [None]
+
+
+def test_the_seats_that_put_up_ga_say_shangga_as_the_round_starts():
+    assert HAINAN.setup_voices({"ga": [0, 2, 0, 3]}) == [(1, "shangga"), (3, "shangga")]
+    assert HAINAN.setup_voices({"ga": [0, 0, 0]}) == []
+    assert HAINAN.setup_voices({}) == []
 
 
 def test_chow_and_no_chow():
