@@ -191,7 +191,8 @@ class Host:
         self.round_setups: list[dict] = []  # every finished round's choices before its deal ({seat: value})
         self.setup: dict[int, SetupChoice] = {}  # choices awaited before the next deal
         self.setup_answers: dict[int, int] = {}
-        self.stand_ins = [BotSeat(self, i, s.level) for i, s in enumerate(self.seats)]
+        # an AI seat plays at its level; a human seat's stand-in (托管, a missed deadline) plays the expert's moves
+        self.stand_ins = [BotSeat(self, i, "expert" if s.human else s.level) for i, s in enumerate(self.seats)]
         self.links: list[Any] = [self.stand_ins[i] if not s.human else None for i, s in enumerate(self.seats)]
         self.autoplay: set[int] = {i for i, s in enumerate(self.seats) if not s.human}  # seats a bot answers now
         self.round: Round | None = None

@@ -20,3 +20,100 @@ def test_engine_benchmark_quick_run_reports_its_fields():
 
     assert set(out["simulate_by_rule_set"]) == set(AVAILABLE)
     assert all(rate > 0 for rate in out["simulate_by_rule_set"].values())
+
+
+# ---- benchmarks/arena.py and benchmarks/bench_ai.py: the AI levels (run with whatever levels game.ai has)
+def _script(name: str, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(ROOT / "benchmarks" / name), *args], capture_output=True, text=True,
+                          timeout=timeout, cwd=ROOT)
+
+
+def _load_arena():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("arena_under_test", ROOT / "benchmarks" / "arena.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_arena_seats_each_side_in_every_seat():
+    arena = _load_arena()
+    assert arena.seatings(4) == [("A", "B", "A", "B"), ("B", "A", "B", "A")]
+    for players in (2, 3, 4):
+        table = arena.seatings(players)
+        assert len(set(table)) == len(table)
+        for seat in range(players):  # each side sits in every seat, both sides as often
+            assert {t[seat] for t in table} == {"A", "B"}
+        assert sum(t.count("A") for t in table) == sum(t.count("B") for t in table)
+
+
+def test_arena_quick_run_reports_every_pairing_and_rule_set():
+    from game.ai import LEVELS
+    from game.variants import AVAILABLE
+
+    strong, weak = LEVELS[-1], LEVELS[0]
+    proc = _script("arena.py", "--pairs", f"{strong}:{weak}", f"{weak}:{weak}", "--variants", "all", "--seeds", "2",
+                   "--rounds", "1", "--json")
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["ok"] and out["seeds"] == 2 and out["rounds_per_game"] == 1
+    assert [(r["pair"], r["variant"]) for r in out["results"]] == \
+        [(p, v) for p in (f"{strong}:{weak}", f"{weak}:{weak}") for v in AVAILABLE]
+    for r in out["results"]:
+        a, b = r["a_stats"], r["b_stats"]
+        assert r["seeds"] == 2 and r["games"] == 2 * {2: 2, 3: 6, 4: 2}[r["players"]]  # 4 seats: ABAB, BABA
+        assert r["rounds"] == r["games"] and a["seat_rounds"] == b["seat_rounds"] == r["rounds"] * r["players"] // 2
+        for st in (a, b):
+            assert 0 <= st["win_rate"] <= 1 and 0 <= st["deal_in_rate"] <= 1 and 0 <= st["self_draw_rate"] <= 1
+            assert (st["avg_win_points"] is None) == (st["wins"] == 0)
+            assert st["avg_win_points"] is None or st["avg_win_points"] > 0
+        assert abs(r["diff_per_round"] - (a["score_per_round"] - b["score_per_round"])) < 0.01
+        lo, hi = r["ci95"]
+        assert lo <= r["diff_per_round"] <= hi
+        if r["a"] == r["b"]:  # the same level on both sides: both seatings are the same game
+            assert r["diff_per_round"] == 0 and r["ci95"] == [0, 0] and a == {**b, "level": a["level"]}
+
+
+def test_arena_answer_does_not_depend_on_jobs():
+    arena = _load_arena()
+    from game.ai import LEVELS
+
+    pairs = [(LEVELS[1], LEVELS[0])]
+    one = arena.run_arena(pairs, ["beihai", "hainan"], [5, 6, 7], rounds=1, jobs=1)
+    proc = _script("arena.py", "--pairs", f"{LEVELS[1]}:{LEVELS[0]}", "--variants", "beihai", "hainan",
+                   "--seeds", "3", "--first-seed", "5", "--rounds", "1", "--jobs", "2", "--json")
+    assert proc.returncode == 0, proc.stderr
+    two = json.loads(proc.stdout)
+    assert two["jobs"] == 2 and two["results"] == one["results"]
+
+
+def test_arena_and_bench_ai_refuse_bad_arguments():
+    for name, args in [("arena.py", ["--pairs", "hard"]), ("arena.py", ["--pairs", "godlike:easy"]),
+                       ("arena.py", ["--variants", "mars"]), ("arena.py", ["--seeds", "0"]),
+                       ("arena.py", ["--players", "3", "--variants", "nanning"]),
+                       ("bench_ai.py", ["--levels", "godlike"]), ("bench_ai.py", ["--variants", "mars"]),
+                       ("bench_ai.py", ["--rounds", "0"])]:
+        proc = _script(name, *args, "--json", timeout=60)
+        assert proc.returncode == 2 and proc.stdout == "" and "error" in proc.stderr, (name, args, proc.stderr)
+
+
+def test_ai_benchmark_quick_run_reports_its_fields():
+    from game.ai import LEVELS
+    from game.variants import AVAILABLE
+
+    proc = _script("bench_ai.py", "--json", "--quick", "--levels", LEVELS[0])
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["measured_level"] == ("expert" if "expert" in LEVELS else LEVELS[-1])
+    assert out["expert_available"] == ("expert" in LEVELS)
+    assert 0 < out["expert_decision_p50_ms"] <= out["expert_decision_p99_ms"] <= out["expert_decision_max_ms"]
+    assert set(out["expert_by_rule_set"]) == set(AVAILABLE) and set(out["levels"]) == {out["measured_level"],
+                                                                                       LEVELS[0]}
+    for entry in out["levels"].values():
+        assert set(entry["by_rule_set"]) == set(AVAILABLE)
+        for f in entry["by_rule_set"].values():
+            assert f["decisions"] > 0 and 0 < f["p50_ms"] <= f["p99_ms"] <= f["max_ms"] < 10_000
+        assert entry["decisions"] == sum(f["decisions"] for f in entry["by_rule_set"].values())
+        assert entry["by_kind"]["turn"]["decisions"] > 0 and "discard" in entry["by_action"]
+        assert entry["decisions"] == sum(f["decisions"] for f in entry["by_kind"].values())

@@ -1,8 +1,10 @@
 """Render a contact sheet of all the run-time art, for review: `python tools/art_sheet.py [--out PATH]`.
 
 Shows every tile face at 36 px and 72 px, backs, lying tiles (all four turns), wall stacks, the wildcard badge and
-the hover glow, the five regional table cloths (with a few tiles on them), region cards, the title background,
-dice 1-6, avatars, the dealer token, speaker icons and buttons. Runs headless (SDL_VIDEODRIVER=dummy).
+the hover glow, the five regional looks (each region's backs at 24/40/72 px, lying backs and wall stacks on its
+cloth, and two frames of its win effect), the five regional table cloths (with a few tiles on them), region cards,
+the title background, dice 1-6, avatars, the dealer token, speaker icons and buttons. Runs headless
+(SDL_VIDEODRIVER=dummy).
 """
 
 from __future__ import annotations
@@ -148,6 +150,9 @@ def build(out: Path, width: int = 1700) -> Path:
         x += face.get_width() + 8
     y += tiles.size(90)[1] + 10
 
+    # --- each region's look: backs, lying backs and the wall on its cloth, then its win effect
+    y = looks_section(sheet, y, width, pad, fonts, tiles, art)
+
     # --- felts with a few tiles on them
     heading("台布 table cloths (with discards at 36 px)")
     fw, fh = 520, 292
@@ -237,6 +242,82 @@ def build(out: Path, width: int = 1700) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(final, str(out))
     return out
+
+
+def looks_section(sheet, y: int, width: int, pad: int, fonts, tiles, art) -> int:
+    """The five regional looks: one band per region with its backs (24, 40, 72 px), a face (its lower layer takes
+    the back's colour), lying backs and wall stacks at 16, 20 and 28 px on the region's cloth; then two frames of
+    each region's win effect as it plays on a 1280 × 720 table. Returns the new y."""
+    import pygame
+
+    from game.ui.art.looks import LOOKS, win_effect
+    from game.ui.node import Node
+
+    ink = (250, 244, 226)
+
+    def heading(text: str) -> None:
+        nonlocal y
+        y += 6
+        label = fonts.render(text, 22, ink, bold=True)
+        sheet.blit(label, (pad, y))
+        y += label.get_height() + 6
+
+    heading("地区外观 regional looks: tile backs (24 / 40 / 72 px), lying backs and wall stacks (16 / 20 / 28 px)")
+    band_h = tiles.size(72)[1] + 16
+    for look in LOOKS.values():
+        band = art.felt(look.id, (width - 2 * pad, band_h)).copy()
+        band.blit(fonts.render(f"{look.id} {look.name}", 18, ink, True), (10, 8))
+        x = 150
+        for w in (24, 40, 72):
+            b = tiles.back(w, look.id)
+            band.blit(b, (x, band_h - b.get_height() - 8))
+            x += b.get_width() + 10
+        f = tiles.face(31, 40, look.id)
+        band.blit(f, (x, band_h - f.get_height() - 8))
+        x += f.get_width() + 18
+        for q in (0, 1):
+            lb = tiles.lying_back(36, q, look.id)
+            band.blit(lb, (x, band_h - lb.get_height() - 8))
+            x += lb.get_width() + 6
+        x += 14
+        for sw in (16, 20, 28):
+            st = tiles.stack(sw, 0, 2, look.id)
+            for i in range(5):
+                band.blit(st, (x + i * sw, band_h - st.get_height() - 8))
+            x += 5 * sw + 10
+            side = tiles.rotated(st, 1)
+            for i in range(3):
+                band.blit(side, (x, band_h - 8 - side.get_height() - i * sw))
+            x += side.get_width() + 16
+        sheet.blit(band, (pad, y))
+        y += band_h + 6
+    heading("胡牌特效 win effects: two frames of each (at 30% and 65% of its time), on a 1280 × 720 table")
+    table_size = (1280, 720)
+    target = (640, 470)
+    cw, ch = (width - 2 * pad - 4 * 8) // 5, 420
+    crop = pygame.Rect(target[0] - cw // 2, target[1] - ch + 90, cw, ch)
+    for frac in (0.3, 0.65):
+        x = pad
+        for look in LOOKS.values():
+            layer = Node()
+            layer.add(win_effect(look, target, table_size, 1.0, seed="sheet"))
+            t = 0.0
+            while t < look.win.duration * frac:
+                layer.update(1 / 60)
+                t += 1 / 60
+            scene = art.felt(look.id, table_size).subsurface(crop).copy()
+            for i in range(5):
+                scene.blit(tiles.face(i * 4, 52, look.id), (cw // 2 - 130 + i * 52, ch - 80))
+            shifted = Node(-crop.x, -crop.y)
+            for child in list(layer.children):
+                shifted.add(child)
+            shifted.draw(scene)
+            sheet.blit(scene, (x, y))
+            label = f"{look.name} · {look.win.motion} · {look.win.count}"
+            sheet.blit(fonts.render(label, 15, ink, True), (x + 8, y + 6))
+            x += cw + 8
+        y += ch + 8
+    return y + 4
 
 
 def mockup(sheet, origin, size, fonts, tiles, art) -> int:

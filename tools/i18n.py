@@ -313,7 +313,10 @@ def check(base: Path | None = None) -> list[str]:
                 problems.append(f"{lang}: untranslated {msgid!r}")
             else:
                 want, got = placeholders(msgid), placeholders(message.string)
-                if want != got:
+                # a translator note "may drop {x}" allows leaving that placeholder out (a gloss one language omits)
+                droppable = {p for c in message.auto_comments for p in placeholders(c.split("may drop", 1)[1])
+                             } if any("may drop" in c for c in message.auto_comments) else set()
+                if not (got <= want and want - got <= droppable):
                     problems.append(f"{lang}: placeholders of {msgid!r} are {sorted(want)}, "
                                     f"its translation {message.string!r} has {sorted(got)}")
     return problems

@@ -339,6 +339,10 @@ class SeatState:
     def flowers(self) -> list[list[int]]:
         return [list(f) for f in self._flowers]
 
+    def table_facts(self) -> TableFacts:
+        """The table facts this seat knows (what scoring a hypothetical win of its own needs)."""
+        return self._table
+
     def unseen(self) -> list[int]:
         """How many of each kind this seat has not seen (in the wall or in others' hands). Cached per event."""
         if self._unseen_cache[0] == self.version:

@@ -147,7 +147,7 @@ class SeatView:
         rnd = self._rnd
         counts = rnd.seats[self.seat].hand if hand is None else hand
         return rnd.win_check.wait_info(self.seat, counts, rnd.seats[self.seat].melds, self.melds, rnd.ghost,
-                                       self._table(), self.unseen(), self.lock_state, discarder=discarder,
+                                       self.table_facts(), self.unseen(), self.lock_state, discarder=discarder,
                                        flags=flags)
 
     def wait_details(self, hand: list[int] | None = None) -> list[tuple[int, int, int | None]]:
@@ -161,7 +161,7 @@ class SeatView:
         counts = rnd.seats[self.seat].hand if hand is None else hand
         return rnd.win_check.distance(counts, rnd.ghost, rnd.seats[self.seat].melds)
 
-    def _table(self) -> TableFacts:
+    def table_facts(self) -> TableFacts:
         """The table facts a seat knows, for the rule set's minimums (not the round itself: hints see no more)."""
         rnd = self._rnd
         return TableFacts(rnd.players, rnd.dealer, rnd.options, rnd.context, rnd.flowers)

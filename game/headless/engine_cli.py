@@ -3,7 +3,7 @@
     python -m game.engine score FILE|-
     python -m game.engine run FILE|-
     python -m game.engine simulate --variant V [--players N] [--options JSON] --seed S --rounds R [--ai LEVEL ...]
-                                   [--log FILE]
+                                   [--log FILE] [--per-round]
 
 Every answer is one JSON document on stdout. Bad input or an illegal action: exit 2 with
 {"ok": false, "error": CODE, "message": TEXT}; never a traceback.
@@ -334,7 +334,7 @@ def cmd_run(doc: dict) -> dict:
 
 # ---------------------------------------------------------------------------------------------------- simulate
 def cmd_simulate(argv: list[str]) -> dict:
-    from game.headless.simulate import run_simulation
+    from game.headless.simulate import available_levels, run_simulation
 
     parser = _Parser(prog="python -m game.engine simulate")
     parser.add_argument("--variant", required=True)
@@ -344,6 +344,7 @@ def cmd_simulate(argv: list[str]) -> dict:
     parser.add_argument("--rounds", type=int, required=True)
     parser.add_argument("--ai", nargs="+", default=["normal"])
     parser.add_argument("--log")
+    parser.add_argument("--per-round", action="store_true")  # each round's per-seat deltas, as "per_round"
     args = parser.parse_args(argv)
     if args.rounds < 0:
         raise BadInput("--rounds must be 0 or more")
@@ -354,11 +355,10 @@ def cmd_simulate(argv: list[str]) -> dict:
     variant = get_variant(args.variant)
     players = args.players if args.players is not None else variant.player_counts[-1]
     seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
-    from game.ai import LEVELS
-
+    levels = available_levels()  # the player levels, and the yardstick `baseline` once game.ai makes it
     for level in args.ai:
-        if level not in LEVELS:
-            raise BadInput(f"unknown AI level {level!r}; choose from {', '.join(LEVELS)}")
+        if level not in levels:
+            raise BadInput(f"unknown AI level {level!r}; choose from {', '.join(levels)}")
     if args.log:
         try:
             log = open(args.log, "w", encoding="utf-8")
@@ -366,9 +366,9 @@ def cmd_simulate(argv: list[str]) -> dict:
             raise CliError("bad_input", f"cannot write {args.log}: {exc.strerror or exc}") from None
         with log:
             return run_simulation(args.variant, players=players, options=options, seed=seed, rounds=args.rounds,
-                                  ai_levels=args.ai, log=log)
+                                  ai_levels=args.ai, log=log, per_round=args.per_round)
     return run_simulation(args.variant, players=players, options=options, seed=seed, rounds=args.rounds,
-                          ai_levels=args.ai)
+                          ai_levels=args.ai, per_round=args.per_round)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -51,6 +51,22 @@ def _log(log: IO[str], events: list[dict]) -> None:
         log.write(json.dumps(e, ensure_ascii=False) + "\n")
 
 
+def available_levels() -> tuple[str, ...]:
+    """The AI levels a headless run may seat: the player levels (`game.ai.LEVELS`, weakest first), then the fixed
+    yardstick (`game.ai.YARDSTICK`, `baseline`) where `game.ai.make_bot` makes it without listing it among them."""
+    import game.ai
+
+    levels = tuple(game.ai.LEVELS)
+    yardstick = getattr(game.ai, "YARDSTICK", None) or "baseline"
+    if yardstick not in levels:
+        try:
+            game.ai.make_bot(yardstick, 0)
+        except Exception:  # noqa: BLE001 - not a level (yet): whatever make_bot raises for an unknown name
+            return levels
+        levels += (yardstick,)
+    return levels
+
+
 def run_simulation(variant_id: str, *, players: int = 4, options: dict | None = None, seed: int | str = 0,
                    rounds: int = 1, ai_levels: list[str] | None = None, log: IO[str] | None = None,
                    coins: list[int] | None = None, per_round: bool = False) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from game import variants as variants_mod
-from game.ai.baseline import BaselineBot
+from game.ai import make_bot
 from game.engine.errors import EngineError
 from game.engine.invariants import random_action
 from game.engine.melds import Meld
@@ -21,7 +21,7 @@ from game.engine.seat_state import SeatState
 from game.engine.state import Action, new_round, round_from_scenario
 from game.engine.tiles import NUM_PLAYABLE, parse_tile, parse_tiles, tile_name, tile_names
 from game.engine.view import seat_view
-from game.engine.wincheck import BARRED, BELOW_MINIMUM, PASS_LOCK, SELF_DRAW_ONLY
+from game.engine.wincheck import BARRED, BELOW_MINIMUM, PASS_LOCK, SELF_DRAW_ONLY, WinCheck
 from game.headless.engine_cli import cmd_score
 from game.variants import get_variant
 from tests.engine.test_seat_state import TABLES, random_options
@@ -75,9 +75,9 @@ def test_the_bot_plays_toward_a_rule_sets_own_shape():
     rnd, events = lan_round()
     states = fed_states(rnd, events)
     assert states[0].distance() == 0  # 烂牌 is one discard away; the standard shape is far
-    for level in ("normal", "hard"):
-        assert BaselineBot(level).choose(states[0], rnd.legal_actions(0)) == Action(0, "discard", k("5m"))
-        assert BaselineBot(level).choose(seat_view(rnd, 0), rnd.legal_actions(0)) == Action(0, "discard", k("5m"))
+    for level in ("baseline", "normal", "hard", "expert"):
+        assert make_bot(level).choose(states[0], rnd.legal_actions(0)) == Action(0, "discard", k("5m"))
+        assert make_bot(level).choose(seat_view(rnd, 0), rnd.legal_actions(0)) == Action(0, "discard", k("5m"))
 
 
 def test_a_rule_sets_own_shape_is_hinted_and_won_like_the_standard_ones():
@@ -180,8 +180,8 @@ def test_a_seat_still_holding_deal_flowers_can_answer_a_chow():
     play(rnd, states, Action(1, "discard", k("1m")))
     legal = rnd.legal_actions(2)
     assert Action(2, "chow", k("1m"), (k("2m"), k("3m"))) in legal and any(states[2].hand[NUM_PLAYABLE:])
-    for level in ("easy", "normal", "hard"):
-        assert BaselineBot(level).choose(states[2], legal) in legal
+    for level in ("baseline", "easy", "normal", "hard", "expert"):
+        assert make_bot(level).choose(states[2], legal) in legal
 
 
 def test_the_seeded_table_that_crashed_the_bot_plays_through(monkeypatch):
@@ -301,10 +301,9 @@ def test_the_round_the_score_command_the_hints_and_the_bot_agree(monkeypatch):
         if rnd.finished:
             continue
         for st in states:
-            bot = BaselineBot("normal")
-            bot._learn_shapes(st)
-            bot._flowers = sum(st.hand[NUM_PLAYABLE:])  # as when it answers a claim (on its turn it holds none)
-            distance = bot._shanten(st, st.hand)
+            # the bots' distance (the table's WinCheck over what the seat holds, flowers as blank slots)
+            check = WinCheck.at(rnd.variant, rnd.options, rnd.players)
+            distance = check.distance(st.hand, st.ghost, st.own_melds)
             assert distance == st.distance() == seat_view(rnd, st.seat).distance()
             size = sum(st.hand[:NUM_PLAYABLE])
             if any(st.hand[NUM_PLAYABLE:]):

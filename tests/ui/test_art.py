@@ -335,9 +335,10 @@ def test_importing_the_art_does_no_work_and_holds_no_surfaces():
     code = (
         "import os; os.environ['SDL_VIDEODRIVER'] = 'dummy'\n"
         "import pygame, pygame.freetype\n"
-        "import game.ui.fonts as f, game.ui.art.tiles as t, game.ui.art.table as a\n"
+        "import game.ui.fonts as f, game.ui.art.tiles as t, game.ui.art.table as a, game.ui.art.looks as k\n"
         "assert not pygame.get_init() and not pygame.font.get_init() and not pygame.freetype.get_init()\n"
-        "for m in (f, t, a):\n"
+        "assert not k._SPRITES\n"
+        "for m in (f, t, a, k):\n"
         "    assert not any(isinstance(v, (pygame.Surface, pygame.font.Font)) for v in vars(m).values()), m\n"
         "print('ok')\n"
     )

@@ -56,7 +56,7 @@ def _seeded_win_table(app) -> TableScene:
     scene = TableScene(app, table)
     app.push(scene)
     app.step(DT)
-    assert {a.type for a in scene._my_actions()} == {"win", "pass"}
+    assert {"win", "pass"} <= {a.type for a in scene._my_actions()}
     return scene
 
 
@@ -80,7 +80,7 @@ def test_esc_on_a_win_prompt_pauses_and_the_win_is_still_offered_after_resume(ap
     frames(app, 30)
     key(app, pygame.K_ESCAPE)  # Esc again resumes
     assert app.scene is scene and table.prompts.get(1) is prompt
-    assert {a.type for a in scene._my_actions()} == {"win", "pass"}
+    assert {"win", "pass"} <= {a.type for a in scene._my_actions()}
     key(app, pygame.K_h)
     assert any(e["type"] == "win" and e["actor"] == 1 for e in table.events)
 
@@ -92,7 +92,7 @@ def test_the_resume_button_resumes_and_keeps_the_prompt(app):
     assert isinstance(pause, PauseScene) and pause.focus == 0  # Resume first: Enter goes back to the game
     click(app, pause.rects[0].center)
     assert app.scene is scene
-    assert {a.type for a in scene._my_actions()} == {"win", "pass"}
+    assert {"win", "pass"} <= {a.type for a in scene._my_actions()}
 
 
 def test_the_host_does_not_advance_while_paused(app):
@@ -208,7 +208,7 @@ def test_closing_the_window_while_paused_keeps_the_game(app):
     assert not app.running
     restored, problem = saves.load()
     assert problem is None and restored.current_actions == scene.table.current_actions
-    assert {a.type for a in restored.prompts[0].actions} == {"win", "pass"}
+    assert {a.type for a in restored.prompts[0].actions} == {a.type for a in scene._my_actions()} >= {"win", "pass"}
 
 
 def test_the_pause_menu_over_a_hand_over_shows_no_hand(app):
@@ -233,7 +233,7 @@ def test_esc_closes_an_open_chooser_before_it_pauses(app):
     scene.choice = [a for a in scene._my_actions()]  # as when several chows are offered
     key(app, pygame.K_ESCAPE)
     assert scene.choice is None and app.scene is scene
-    assert {a.type for a in scene._my_actions()} == {"win", "pass"}  # nothing was answered
+    assert {"win", "pass"} <= {a.type for a in scene._my_actions()}  # nothing was answered
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, PauseScene)
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.ui.art.looks import LOOKS, PALETTES
 from game.ui.art.tiles import (
     GOLD,
     GOLD_DARK,
@@ -30,17 +31,10 @@ from game.ui.art.tiles import (
 )
 from game.ui.fonts import BLACK, Fonts
 
-REGIONS = ("nanning", "beihai", "guiliu", "guangdong", "hainan")
-REGION_NAMES = {"nanning": "南宁", "beihai": "北海", "guiliu": "桂柳", "guangdong": "广东", "hainan": "海南"}
-
-# centre colour, edge colour, motif light tone, motif dark tone, accent
-PALETTES = {
-    "nanning": ((40, 124, 84), (10, 58, 38), (120, 200, 140), (8, 70, 40), (226, 70, 90)),
-    "beihai": ((26, 88, 136), (6, 32, 66), (140, 200, 240), (6, 40, 86), (250, 236, 210)),
-    "guiliu": ((70, 116, 106), (18, 42, 44), (190, 222, 210), (16, 44, 44), (240, 236, 214)),
-    "guangdong": ((156, 42, 36), (64, 12, 14), (250, 150, 110), (96, 16, 18), (255, 200, 90)),
-    "hainan": ((22, 132, 132), (4, 58, 66), (150, 236, 220), (4, 70, 72), (255, 214, 120)),
-}
+# the regions and their cloth palettes (centre colour, edge colour, motif light tone, motif dark tone, accent) live
+# with the rest of each region's look in game.ui.art.looks
+REGIONS = tuple(LOOKS)
+REGION_NAMES = {rid: look.name for rid, look in LOOKS.items()}
 
 CALL_TONES = {
     "hu": ((232, 64, 48), (160, 20, 22)),

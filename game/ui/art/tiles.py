@@ -12,6 +12,9 @@ Sizes (`width` is always the tile's short side in pixels):
   (counter-clockwise, like `pygame.transform.rotate`) turns the tile on the table, the thickness stays at the
   bottom: 1 = the right-hand seat (下家), 2 = the seat opposite, 3 = the left-hand seat.
 - `stack(w, quarter_turns, layers)`: a wall stack of `layers` (2) face-down tiles.
+- Backs follow a region's look (`game.ui.art.looks`): its colours and the emblem engraved on the back. Set
+  `TileArt.look` to a region id (or pass `look=` to a method); the back's colour also shows as the lower layer of a
+  face-up tile, while the ivory face itself is the same in every look.
 - `rotated(surface, quarter_turns)` / `tinted(surface, color)`: cached derivatives of a (cached) surface.
 - `badge_wild(w)`: a round gold badge with 鬼 to overlay on a wildcard tile; `highlight(w)`: a glowing rim the
   size of an upright tile, blitted over it.
@@ -26,6 +29,7 @@ from collections.abc import Callable
 import pygame
 
 from game.engine.tiles import FIRST_DRAGON, FIRST_FLOWER, FIRST_HONOR, NUM_KINDS
+from game.ui.art.looks import DEFAULT_LOOK, LOOKS, RegionLook, look_of
 from game.ui.fonts import BLACK, BOLD, Fonts
 
 RATIO = 1.36  # face height / width
@@ -35,10 +39,9 @@ IVORY_TOP = (253, 251, 243)
 IVORY_BOTTOM = (238, 232, 214)
 IVORY_RIM = (222, 212, 186)
 IVORY_RIM_DARK = (196, 184, 154)
-BACK_TOP = (46, 150, 96)
-BACK_BOTTOM = (20, 104, 64)
-BACK_DARK = (10, 70, 42)
-BACK_LINE = (112, 196, 146)
+# the backs of the default look (each region's are in game.ui.art.looks)
+_BACK = LOOKS[DEFAULT_LOOK].back
+BACK_TOP, BACK_BOTTOM, BACK_DARK, BACK_LINE = _BACK.top, _BACK.bottom, _BACK.dark, _BACK.line
 INK = (20, 30, 58)  # the dark blue-black of engraved characters
 DIM = (110, 110, 105)  # a turned tile that did not score: its colours multiplied by this
 LIT = (255, 196, 40)  # the rim of a turned tile that scored
@@ -239,13 +242,29 @@ class _Pen:
 class TileArt:
     """Draws and caches every tile picture for one `Fonts`; see the module docstring for sizes."""
 
-    def __init__(self, fonts: Fonts, traditional: bool = True, cache_limit: int = 2400):
+    def __init__(self, fonts: Fonts, traditional: bool = True, cache_limit: int = 2400,
+                 look: "str | RegionLook" = DEFAULT_LOOK):
         self.fonts = fonts
         self.traditional = traditional  # 萬 東 發 蘭 as printed on real sets; False: 万 东 发 兰
+        self._look = look_of(look)
         self.cache_limit = cache_limit
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._rot: OrderedDict[int, tuple[pygame.Surface, dict[tuple, pygame.Surface]]] = OrderedDict()
         self._fonts_version = fonts.version
+
+    # ---- the look of the backs
+    @property
+    def look(self) -> str:
+        """The region whose backs are drawn (an id of `LOOKS`); every cache key carries it, so switching shows no
+        stale back. Set it to a region id or a `RegionLook`; an id with no look gives the default."""
+        return self._look.id
+
+    @look.setter
+    def look(self, value: "str | RegionLook") -> None:
+        self._look = look_of(value)
+
+    def _pick(self, look: "str | RegionLook | None") -> RegionLook:
+        return self._look if look is None else look_of(look)
 
     # ---- cache
     def _cached(self, key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
@@ -325,30 +344,39 @@ class TileArt:
         return long, round(width * 0.5) + core * layers + shadow
 
     # ---- public pictures
-    def face(self, kind: int, width: int) -> pygame.Surface:
-        """An upright tile showing `kind`, as the player sees their own hand."""
+    def face(self, kind: int, width: int, look: "str | RegionLook | None" = None) -> pygame.Surface:
+        """An upright tile showing `kind`, as the player sees their own hand (the look colours only the layer
+        below the ivory)."""
         self._check_kind(kind)
-        return self._cached(("face", kind, width), lambda: self._upright(width, kind))
+        lk = self._pick(look)
+        return self._cached(("face", lk.id, kind, width), lambda: self._upright(width, kind, lk))
 
-    def back(self, width: int) -> pygame.Surface:
-        """An upright tile seen from behind (same size as `face`)."""
-        return self._cached(("back", width), lambda: self._upright(width, None))
+    def back(self, width: int, look: "str | RegionLook | None" = None) -> pygame.Surface:
+        """An upright tile seen from behind (same size as `face`), in `look` (default: `self.look`)."""
+        lk = self._pick(look)
+        return self._cached(("back", lk.id, width), lambda: self._upright(width, None, lk))
 
-    def lying(self, kind: int, width: int, quarter_turns: int = 0) -> pygame.Surface:
+    def lying(self, kind: int, width: int, quarter_turns: int = 0, look: "str | RegionLook | None" = None
+              ) -> pygame.Surface:
         """A face-up tile lying on the table (discards, melds)."""
         self._check_kind(kind)
         q = quarter_turns % 4
-        return self._cached(("lying", kind, width, q), lambda: self._lying(width, kind, q))
+        lk = self._pick(look)
+        return self._cached(("lying", lk.id, kind, width, q), lambda: self._lying(width, kind, q, lk))
 
-    def lying_back(self, width: int, quarter_turns: int = 0) -> pygame.Surface:
+    def lying_back(self, width: int, quarter_turns: int = 0, look: "str | RegionLook | None" = None
+                   ) -> pygame.Surface:
         """A face-down tile lying on the table (concealed kongs), same size as `lying`."""
         q = quarter_turns % 4
-        return self._cached(("lying_back", width, q), lambda: self._lying(width, None, q))
+        lk = self._pick(look)
+        return self._cached(("lying_back", lk.id, width, q), lambda: self._lying(width, None, q, lk))
 
-    def stack(self, width: int, quarter_turns: int = 0, layers: int = 2) -> pygame.Surface:
+    def stack(self, width: int, quarter_turns: int = 0, layers: int = 2, look: "str | RegionLook | None" = None
+              ) -> pygame.Surface:
         """A wall stack of `layers` face-down tiles seen from the player's side."""
         q = quarter_turns % 4
-        return self._cached(("stack", width, q, layers), lambda: self._stack(width, q, layers))
+        lk = self._pick(look)
+        return self._cached(("stack", lk.id, width, q, layers), lambda: self._stack(width, q, layers, lk))
 
     def rotated(self, surface: pygame.Surface, quarter_turns: int) -> pygame.Surface:
         """`surface` turned by quarter_turns × 90° counter-clockwise; cached per surface object (pass the
@@ -405,7 +433,7 @@ class TileArt:
                                  border_radius=g["radius"])
                 return out
 
-            return self._cached(("lit", kind, width), make_lit)
+            return self._cached(("lit", self._look.id, kind, width), make_lit)
         return self.tinted(face, DIM)
 
     def flip_strip(self, kinds: list[int], counts: list[int] | None, width: int, gap: int | None = None, *,
@@ -441,7 +469,7 @@ class TileArt:
             raise ValueError(f"not a tile kind: {kind!r}")
 
     # ---- bodies
-    def _upright(self, width: int, kind: int | None) -> pygame.Surface:
+    def _upright(self, width: int, kind: int | None, look: RegionLook) -> pygame.Surface:
         width = max(8, int(width))
         g = self._upright_geom(width)
         ss = supersample(width)
@@ -449,12 +477,13 @@ class TileArt:
         fw, fh, side, sh, r = g["fw"], g["fh"], g["side"], g["shadow"], g["radius"]
         drop = g["edge"] - sh  # how far the body sits below the face
         big = pygame.Surface((W * ss, H * ss), pygame.SRCALPHA)
-        big.fill((*BACK_DARK, 0))
+        back = look.back
+        big.fill((*back.dark, 0))
         S = lambda v: round(v * ss)  # noqa: E731
         face_front = kind is not None
         # the two layers of the body, then the face (the soft shadow is added at final size below)
-        layer_far = (BACK_TOP, BACK_BOTTOM) if face_front else (IVORY_RIM, IVORY_RIM_DARK)
-        layer_near = (IVORY_RIM, IVORY_RIM_DARK) if face_front else (BACK_TOP, BACK_DARK)
+        layer_far = (back.top, back.bottom) if face_front else (IVORY_RIM, IVORY_RIM_DARK)
+        layer_near = (IVORY_RIM, IVORY_RIM_DARK) if face_front else (back.top, back.dark)
         far = rounded((S(fw), S(fh)), S(r), gradient((S(fw), S(fh)), *layer_far))
         big.blit(far, (S(side), S(drop)))
         near = rounded((S(fw), S(fh)), S(r), gradient((S(fw), S(fh)), *layer_near))
@@ -462,7 +491,7 @@ class TileArt:
         if face_front:
             front = self._face_plate(S(fw), S(fh), S(r), ss)
         else:
-            front = self._back_plate(S(fw), S(fh), S(r), ss)
+            front = self._back_plate(S(fw), S(fh), S(r), ss, look)
         big.blit(front, (0, 0))
         out = soft_shadow((W, H), (round(side * 0.5 + sh * 0.6), round(drop + sh * 0.6), round(fw + side * 0.5), fh),
                           r, 130, round(sh * 0.8))
@@ -489,20 +518,27 @@ class TileArt:
         return plate
 
     @staticmethod
-    def _back_plate(w: int, h: int, r: int, ss: int) -> pygame.Surface:
-        plate = rounded((w, h), r, BACK_DARK)
-        inner = rounded((w - ss, h - ss), max(1, r - ss // 2), gradient((w - ss, h - ss), BACK_TOP, BACK_BOTTOM))
+    def _back_plate(w: int, h: int, r: int, ss: int, look: RegionLook, q: int = 0, fore: float = 1.0,
+                    short: int | None = None) -> pygame.Surface:
+        """The top of a face-down tile, `w` × `h` canvas pixels (supersampled by `ss`): the look's colour, an
+        engraved frame and the look's emblem engraved in the middle, turned with the tile by `q` quarter turns and
+        squashed by `fore` where the plate is seen foreshortened (a lying tile, a stack); `short` is the tile's
+        short side (default: the plate's width). Where the emblem would be too small to read (a tile narrower than
+        15 px, a wall stack narrower than 20 px) the frame is left alone."""
+        back = look.back
+        plate = rounded((w, h), r, back.dark)
+        inner = rounded((w - ss, h - ss), max(1, r - ss // 2), gradient((w - ss, h - ss), back.top, back.bottom))
         plate.blit(inner, (0, 0))
-        # an engraved frame and a small lozenge, like the carved backs of bamboo-backed sets
-        inset = w * 0.12
-        pygame.draw.rect(plate, (*BACK_LINE, 90), (inset, inset, w - ss - 2 * inset, h - ss - 2 * inset),
-                         max(1, round(ss * 0.9)), border_radius=max(1, round(r * 0.6)))
-        cx, cy = (w - ss) / 2, (h - ss) / 2
-        d = w * 0.13
-        pygame.draw.polygon(plate, (*BACK_LINE, 80),
-                            [(cx, cy - d * 1.4), (cx + d, cy), (cx, cy + d * 1.4), (cx - d, cy)])
-        pygame.draw.polygon(plate, (*BACK_DARK, 70), [(cx, cy - d * 0.7), (cx + d * 0.5, cy), (cx, cy + d * 0.7),
-                                                      (cx - d * 0.5, cy)])
+        short = w if short is None else short
+        # an engraved frame, like the carved backs of bamboo-backed sets: a dark cut with a light lower lip
+        inset = short * 0.12
+        frame = pygame.Rect(round(inset), round(inset), round(w - ss - 2 * inset), round(h - ss - 2 * inset))
+        lw = max(1, round(ss * 0.9))
+        radius = max(1, round(r * 0.6))
+        pygame.draw.rect(plate, (*back.dark, 60), frame.move(0, -max(1, ss // 2)), lw, border_radius=radius)
+        pygame.draw.rect(plate, (*back.line, 100), frame, lw, border_radius=radius)
+        if look.emblem is not None and short >= 15 * ss and short * fore >= 10 * ss:
+            TileArt._engrave(plate, look, (w - ss) / 2, (h - ss) / 2, short, fore, ss, q)
         sheen = pygame.Surface((w, h), pygame.SRCALPHA)
         sheen.fill((255, 255, 255, 0))
         pygame.draw.ellipse(sheen, (255, 255, 255, 40), (-w * 0.3, -h * 0.25, w * 1.1, h * 0.55))
@@ -511,7 +547,37 @@ class TileArt:
         plate.blit(sheen, (0, 0))
         return plate
 
-    def _lying(self, width: int, kind: int | None, q: int) -> pygame.Surface:
+    @staticmethod
+    def _engrave(plate: pygame.Surface, look: RegionLook, cx: float, cy: float, short: int, fore: float, ss: int,
+                 q: int) -> None:
+        """The look's emblem cut into `plate` around (cx, cy): a dark shadow along the upper lip of the cut, a pale
+        catch-light along the lower one, the cut itself in the look's line colour."""
+        back = look.back
+        R = short * 0.26
+        D = math.ceil(R * 2.4)
+        mask = pygame.Surface((D, D), pygame.SRCALPHA)
+        mask.fill((255, 255, 255, 0))
+        assert look.emblem is not None
+        look.emblem(mask, D / 2, D / 2, R, (255, 255, 255, 255))
+        if q:
+            mask = pygame.transform.rotate(mask, 90 * q)
+        squash = min(1.0, fore ** 0.7)  # a plate seen at a slant squashes its emblem (a little less, to read)
+        if squash < 0.99:
+            mask = pygame.transform.smoothscale(mask, (mask.get_width(), max(1, round(mask.get_height() * squash))))
+        o = max(1, round(ss * 0.6))
+
+        def tone(color, alpha: int) -> pygame.Surface:
+            out = mask.copy()
+            out.fill((*color, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            out.set_alpha(alpha)
+            return out
+
+        at = mask.get_rect(center=(round(cx), round(cy)))
+        plate.blit(tone(mix(back.line, (255, 255, 255), 0.4), 70), at.move(o, o))
+        plate.blit(tone(back.dark, 120), at.move(-o // 2, -o))
+        plate.blit(tone(back.line, 135), at)
+
+    def _lying(self, width: int, kind: int | None, q: int, look: RegionLook) -> pygame.Surface:
         width = max(8, int(width))
         W, H = self.lying_size(width, q)
         T = self.thickness(width)
@@ -521,11 +587,12 @@ class TileArt:
         r = max(2, round(width * 0.1))
         sh = max(1, round(width * 0.04))
         big = pygame.Surface((W * ss, H * ss), pygame.SRCALPHA)
-        big.fill((*BACK_DARK, 0))
-        # the edge: two layers stacked (face up: ivory over green; face down: green over ivory)
+        back = look.back
+        big.fill((*back.dark, 0))
+        # the edge: two layers stacked (face up: ivory over the back's colour; face down: the back over ivory)
         body_h = top_h + T - sh
-        upper, lower = ((IVORY_RIM, IVORY_RIM_DARK), (BACK_TOP, BACK_DARK)) if kind is not None else \
-            ((BACK_BOTTOM, BACK_DARK), (IVORY_RIM, IVORY_RIM_DARK))
+        upper, lower = ((IVORY_RIM, IVORY_RIM_DARK), (back.top, back.dark)) if kind is not None else \
+            ((back.bottom, back.dark), (IVORY_RIM, IVORY_RIM_DARK))
         low = rounded((S(W), S(body_h)), S(r), gradient((S(W), S(body_h)), *lower))
         big.blit(low, (0, 0))
         split = top_h + (T - sh) * 0.45
@@ -534,7 +601,7 @@ class TileArt:
         if kind is not None:
             plate = self._face_plate(S(W), S(top_h), S(r), ss)
         else:
-            plate = self._back_plate(S(W), S(top_h), S(r), ss)
+            plate = self._back_plate(S(W), S(top_h), S(r), ss, look, q, 0.86, S(width))
         big.blit(plate, (0, 0))
         out = soft_shadow((W, H), (round(sh * 0.5), round(T * 0.4), W - sh, round(top_h + T * 0.6 - sh * 0.2)), r, 120,
                           round(sh * 0.7))
@@ -550,7 +617,7 @@ class TileArt:
             out.blit(layer, box.topleft)
         return out
 
-    def _stack(self, width: int, q: int, layers: int) -> pygame.Surface:
+    def _stack(self, width: int, q: int, layers: int, look: RegionLook) -> pygame.Surface:
         width = max(8, int(width))
         layers = max(1, int(layers))
         W, H = self.stack_size(width, q, layers)
@@ -561,20 +628,21 @@ class TileArt:
         S = lambda v: round(v * ss)  # noqa: E731
         r = max(2, round(width * 0.1))
         big = pygame.Surface((W * ss, H * ss), pygame.SRCALPHA)
-        big.fill((*BACK_DARK, 0))
+        back = look.back
+        big.fill((*back.dark, 0))
         for i in range(layers):  # bottom tile first
             y = (layers - 1 - i) * core
             body_h = top_h + core
             low = rounded((S(W), S(body_h)), S(r), gradient((S(W), S(body_h)), IVORY_RIM, IVORY_RIM_DARK))
             big.blit(low, (0, S(y)))
             split = top_h + core * 0.55
-            up = rounded((S(W), S(split)), S(r), gradient((S(W), S(split)), BACK_BOTTOM, BACK_DARK))
+            up = rounded((S(W), S(split)), S(r), gradient((S(W), S(split)), back.bottom, back.dark))
             big.blit(up, (0, S(y)))
             # a thin dark seam between the tiles
             if i < layers - 1:
                 seam = S(y + body_h) - 1
-                pygame.draw.line(big, (*BACK_DARK, 255), (S(r * 0.5), seam), (S(W - r * 0.5), seam), max(1, ss // 2))
-        plate = self._back_plate(S(W), S(top_h), S(r), ss)
+                pygame.draw.line(big, (*back.dark, 255), (S(r * 0.5), seam), (S(W - r * 0.5), seam), max(1, ss // 2))
+        plate = self._back_plate(S(W), S(top_h), S(r), ss, look, q, 0.5, S(width))
         big.blit(plate, (0, 0))
         out = soft_shadow((W, H), (round(sh * 0.5), core, W - sh, H - core), r, 120, round(sh * 0.7))
         out.blit(reduce(big, (W, H)), (0, 0))

@@ -10,13 +10,13 @@ from dataclasses import fields
 
 import pygame
 
+from game.ai import LEVELS
 from game.engine.errors import OptionError
 from game.ui.widgets import GOLD, MUTED, RED, MenuScene, button, chip, panel, text
 from game.variants import AVAILABLE, PLANNED, get_variant
 
 REGION_NAMES = {"nanning": ("南宁麻将", "南宁 · 百色 · 崇左"), "beihai": ("北海麻将", "鬼牌 · 买马"),
                 "guiliu": ("桂柳麻将", "桂林 · 柳州"), "guangdong": ("广东麻将", "鸡平胡"), "hainan": ("海南麻将", "花牌 · 上嘎")}
-LEVELS = ("easy", "normal", "hard")
 ROUND_CHOICES = (4, 8, 16, 0)  # 0: until a player is out of coins
 MAX_NAME = 12
 AVATARS = 12  # faces to choose from
@@ -197,7 +197,8 @@ class NewGameScene(MenuScene):
             if self.humans[i]:
                 cx = self._draw_human_seat(surface, i, cx, y)
             if not self.humans[i]:
-                level_names = {"easy": app.t("Easy"), "normal": app.t("Normal"), "hard": app.t("Hard")}
+                level_names = {"easy": app.t("Easy"), "normal": app.t("Normal"), "hard": app.t("Hard"),
+                               "expert": app.t("Expert")}
                 for lv in LEVELS:
                     r = chip(app, surface, self.clicks, (cx, y - 4), level_names[lv], self.levels[i] == lv,
                              lambda i=i, lv=lv: self.levels.__setitem__(i, lv), size=14)

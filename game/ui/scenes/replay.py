@@ -46,6 +46,7 @@ class ReplayScene(TableScene):
 
     # ---- the stand-in table has no live round: nothing to pull, nobody to act
     def enter(self) -> None:
+        self._dress_tiles()  # the backs in the replayed table's look
         self._rewind_to(0)
         self._step()  # start_round: the table appears
 

@@ -22,7 +22,7 @@ import pygame
 from game.engine.events import render
 from game.engine.seat_state import SeatState
 from game.engine.state import Action
-from game.engine.tiles import NUM_PLAYABLE, parse_tile
+from game.engine.tiles import NUM_PLAYABLE, parse_tile, tile_name
 from game.engine.wall import side_lengths
 from game.host import Host, LocalSeat, Refused
 from game.hotseat import HotSeat
@@ -93,6 +93,8 @@ class TableScene(Scene):
         self.mark_rects: list[tuple[int, pygame.Rect, str]] = []  # the seat marks the last frame drew
         self.hand_areas: dict[int, pygame.Rect] = {}  # where the last frame drew each seat's hand and melds
         self.marks_known: set[tuple] = set()  # seat marks already on the cards (each voiced once, when it appears)
+        self.hint: tuple[int, str] | None = None  # the hint key's advice: (prompt id it answers, its words)
+        self.hint_rect: pygame.Rect | None = None  # where the last frame drew it
 
     # ------------------------------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -100,6 +102,7 @@ class TableScene(Scene):
         table.autosave = table.keep_replays = self.autosave
         table.think = self._pace(BOT_THINK)
         table.claim_timer = self.app.settings.claim_timer or None
+        self._dress_tiles()
         for seat in self.humans:
             self.links[seat] = LocalSeat(seat)
             table.attach(seat, self.links[seat])
@@ -356,6 +359,7 @@ class TableScene(Scene):
             self._flash(e["actor"], CALL_WORDS["flower"])
         elif kind == "win":
             self._flash(e["actor"], "胡" if e.get("target") is not None else "自摸", big=True)
+            self._celebrate(e["actor"])
             if (e.get("fan") or 0) >= 2:  # a big hand: someone at the table says so, once the win is announced
                 others = [s for s in range(self.model.players) if s != e["actor"] and s in self.table.autoplay]
                 if others:
@@ -646,6 +650,26 @@ class TableScene(Scene):
         self.effects.add(node)
         self.flying = node
 
+    def _look(self):
+        """This table's `RegionLook` (game.ui.art.looks): its rule set's region, or the one chosen in the settings."""
+        from game.ui.art.looks import look_of
+
+        return look_of(self._region())
+
+    def _dress_tiles(self) -> None:
+        """The tile backs (the wall, the others' hands, concealed kongs) in this table's look."""
+        self.app.tiles.look = self._look()
+
+    def _celebrate(self, seat: int) -> None:
+        """The region's win effect around the winner: its particles join the effect layer and leave it by
+        themselves (short in fast mode)."""
+        from game.ui.art.looks import win_effect
+
+        lay = self.layout
+        node = win_effect(self._look(), self._side_point(self._side_of(seat)), (lay.width, lay.height),
+                          self._pace(1.0), seed=f"{self.table.seed}:{self.presented}")
+        self.effects.add(node)
+
     # ------------------------------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -707,9 +731,35 @@ class TableScene(Scene):
         if key == pygame.K_t:
             self.show_counter = not self.show_counter
             return
+        if key == pygame.K_TAB:
+            self.show_hint()
+            return
         kind = CALL_KEYS.get(key)
         if kind is not None:
             self._press("call", kind)
+
+    def _open_prompt(self):
+        seat = self.owner
+        return self.links[seat].open_prompt if seat is not None and seat in self.links else None
+
+    def show_hint(self) -> str | None:
+        """提示: the expert's move for the seat on screen, from that seat's own state, with its reason; a suggested
+        discard is also lifted in the hand (Enter throws it)."""
+        from game.ui.hint import advise, hint_text
+
+        actions = self._my_actions()
+        prompt = self._open_prompt()
+        if not actions or prompt is None or prompt.choice is not None:
+            return None
+        advice = advise(self.state, actions)
+        words = hint_text(self.app.t, advice, self.table.variant.hand_name, self.state)
+        self.hint = (prompt.id, words)
+        if advice.action.type == "discard" and advice.action.tile is not None:
+            name = tile_name(advice.action.tile)
+            tiles = self._my_tiles()
+            if name in tiles:
+                self.selected = len(tiles) - 1 - tiles[::-1].index(name)  # the drawn tile first, if it is the one
+        return words
 
     def _my_actions(self) -> list[Action]:
         """What the seat on screen may do now: its open prompt, once the screen has caught up with the game."""
@@ -752,6 +802,8 @@ class TableScene(Scene):
                 self.table.set_autoplay(seat, seat not in self.table.autoplay)
             elif payload == "counter":
                 self.show_counter = not self.show_counter
+            elif payload == "hint":
+                self.show_hint()
             elif payload == "speaker":
                 self.speaker_menu = not self.speaker_menu
             elif payload == "rules":
@@ -918,8 +970,13 @@ class TableScene(Scene):
         self.buttons.append((rect, "nothing", None))
 
     def _region(self) -> str:
+        """The region whose look the table wears: settings.table_art, or for "auto" the rule set's region (a rule
+        set with no region of its own: the default look's)."""
+        from game.ui.art.looks import DEFAULT_LOOK, LOOKS
+
         art = self.app.settings.table_art
-        return self.region if art == "auto" else art
+        region = self.region if art == "auto" else art
+        return region if region in LOOKS else DEFAULT_LOOK
 
     def _face(self, tile: str, width: int) -> pygame.Surface:
         return self.app.tiles.face(parse_tile(tile), width)
@@ -947,6 +1004,7 @@ class TableScene(Scene):
         tail = {(start + size - 1 - i) % size for i in range(m.tail)}
         lay = self.layout
         sw = lay.stack
+        self._dress_tiles()  # every frame: a change of settings.table_art shows at once, on the wall and the hands
         stack_img = self.app.tiles.stack(sw)
         tinted = self.app.tiles.tinted(stack_img, (255, 190, 110))  # reserved tiles (horses)
         cx, cy = lay.center
@@ -1374,6 +1432,7 @@ class TableScene(Scene):
         d = max(56, round(lay.tw * 1.2))
         x = lay.width // 2 + lay.ring - len(calls) * (d + 14) + d
         y = lay.hand_y - d - 34
+        calls_left = x if calls else None
         for kind, word in calls:
             img = self.app.art.button((d, d), fonts.render(word, round(d * (0.3 if len(word) > 1 else 0.42)),
                                                            (255, 255, 255), bold=True), "call")
@@ -1392,6 +1451,13 @@ class TableScene(Scene):
             surface.blit(t, (x, y + d // 3))
         # toggles in a column at the lower left; the speaker at the lower right
         auto_win, auto_pass = self._standing_orders()
+        prompt = self._open_prompt()
+        if self.hint is not None and (not actions or prompt is None or prompt.id != self.hint[0]):
+            self.hint = None  # answered (or gone): the advice was for that decision only
+        if actions and (prompt is None or prompt.choice is None):
+            key_rect = self._draw_hint_key(surface)
+            if self.hint is not None and key_rect is not None:
+                self._draw_hint(surface, self.hint[1], key_rect, calls_left)
         toggles = [("rules", self.app.t("Rules help"), False), ("auto_win", self.app.t("Auto win"), auto_win),
                    ("auto_pass", self.app.t("Auto pass"), auto_pass),
                    ("tuoguan", self.app.t("Autoplay"), self.owner is not None and self.owner in self.table.autoplay),
@@ -1414,6 +1480,49 @@ class TableScene(Scene):
         surface.blit(lt, lt.get_rect(midright=(r.left - 6, r.centery)))
         if self.speaker_menu:
             self._draw_speaker_menu(surface, r, names)
+
+    def _draw_hint_key(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """提示, just above the left end of the hand, while the player has a decision."""
+        rects = self._hand_rects()
+        if not rects:
+            return None
+        on = self.hint is not None
+        label = self.app.fonts.render(self.app.t("Hint (Tab)"), 14, (30, 20, 10) if on else (255, 235, 190), bold=True)
+        r = pygame.Rect(0, 0, label.get_width() + 22, 28)
+        r.bottomleft = (rects[0].left, min(t.top for t in rects) - round(self.layout.tw * 0.3) - 6)
+        bg = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (255, 200, 90, 240) if on else (40, 28, 12, 210), bg.get_rect(), border_radius=14)
+        pygame.draw.rect(bg, (230, 190, 90, 255), bg.get_rect(), width=2, border_radius=14)
+        surface.blit(bg, r)
+        surface.blit(label, label.get_rect(center=r.center))
+        self.buttons.append((r, "toggle", "hint"))
+        return r
+
+    def _draw_hint(self, surface: pygame.Surface, words: str, key: pygame.Rect, calls_left: int | None) -> None:
+        """The advice in a bubble beside the hint key, wrapped to end before the call buttons (or the hand's end)."""
+        rects = self._hand_rects()
+        right = rects[-1].right if rects else self.layout.width - self.layout.edge
+        if calls_left is not None:
+            right = min(right, calls_left - 12)
+        left = key.right + 10
+        width = max(220, right - left)
+        font = self.app.fonts.get(16)
+        wrap = getattr(font, "_wrap", None)
+        lines = wrap(words, width - 28) if wrap is not None else [words]
+        rendered = [self.app.fonts.render(line, 16, (255, 240, 200)) for line in lines[:4]]
+        width = min(width, max(r.get_width() for r in rendered) + 28)
+        h = sum(r.get_height() + 2 for r in rendered) + 14
+        box = pygame.Rect(left, 0, width, h)
+        box.bottom = key.bottom
+        bg = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (20, 16, 10, 225), bg.get_rect(), border_radius=10)
+        pygame.draw.rect(bg, (230, 190, 90, 230), bg.get_rect(), width=2, border_radius=10)
+        surface.blit(bg, box)
+        y = box.y + 7
+        for r in rendered:
+            surface.blit(r, (box.x + 14, y))
+            y += r.get_height() + 2
+        self.hint_rect = box
 
     def _draw_speaker_menu(self, surface: pygame.Surface, anchor: pygame.Rect, names: dict[str, str]) -> None:
         """The speaker's menu: the voice dialect (or silence) and the voice volume, applied at once."""

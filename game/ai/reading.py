@@ -1,0 +1,92 @@
+"""Reading the table from one seat: how likely each opponent is ready, and how dangerous each tile is to throw.
+
+Only what the seat sees is used (its view): discards, melds, the tiles still unseen. The estimates are the ones
+players make: an opponent is likelier ready the longer the round runs and the more he has called; a tile he threw
+himself he rarely waits on; a wait on an honour needs copies of it still hidden; a number tile three away from one
+he threw (筋) is safer; a tile next to a kind that is all seen (壁) cannot be waited on from that side; a player
+whose calls are all one suit is after that suit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.engine.view import SeatView
+
+# the base chance that a ready hand waits on a tile of each position in its suit (1..9) and on an honour
+_BY_RANK = (0.05, 0.07, 0.1, 0.11, 0.11, 0.11, 0.1, 0.07, 0.05)
+_HONOUR = 0.06
+
+
+@dataclass
+class Opponent:
+    seat: int
+    ready: float  # probability he is ready now
+    threw: set[int]  # kinds he has thrown
+    suit: int | None  # the suit his calls are all in (two calls or more), if any
+    melds: int
+
+
+def read_opponents(view: SeatView) -> list[Opponent]:
+    out = []
+    discards = view.discards
+    melds = view.melds
+    for seat in range(view.players):
+        if seat == view.seat:
+            continue
+        shown = [m for m in melds[seat] if m.type != "concealed_kong"]
+        n_calls = len(shown)
+        turns = len(discards[seat]) + n_calls  # his turns so far, roughly (called tiles leave his discard row)
+        ready = 0.02 + 0.035 * turns + 0.12 * n_calls
+        if n_calls >= 3:
+            ready = max(ready, 0.7)
+        ready = min(0.92, ready)
+        suits = {m.tiles[0] // 9 for m in shown if m.tiles and 0 <= m.tiles[0] < 27}
+        # two calls or more all in one suit (honour sets aside: a half flush keeps to one suit too)
+        suit = next(iter(suits)) if len(suits) == 1 and n_calls >= 2 else None
+        out.append(Opponent(seat, ready, set(discards[seat]), suit, n_calls))
+    return out
+
+
+def deal_in_chance(view: SeatView, opp: Opponent, kind: int, unseen: list[int]) -> float:
+    """Chance that `opp`, if ready, wins on `kind` (a rough reading, 0..1)."""
+    if kind >= 27:
+        hidden = unseen[kind]
+        if hidden == 0:
+            return 0.0  # nobody can hold a pair or a single of it to wait on
+        base = _HONOUR * (0.35 if hidden == 1 else 0.6 if hidden == 2 else 1.0)
+        if opp.suit is not None:
+            base *= 0.8
+    else:
+        n = kind % 9
+        base = _BY_RANK[n]
+        # 筋: a run wait on `kind` is two-sided with kind-3 or kind+3; his own discard of those makes it rarer
+        lo = n - 3 >= 0 and (kind - 3) in opp.threw
+        hi = n + 3 <= 8 and (kind + 3) in opp.threw
+        if (lo or n - 3 < 0) and (hi or n + 3 > 8):
+            base *= 0.45
+        elif lo or hi:
+            base *= 0.7
+        # 壁: every copy of a neighbour seen rules out the runs through it
+        if (n >= 1 and unseen[kind - 1] == 0) or (n <= 7 and unseen[kind + 1] == 0):
+            base *= 0.6
+        if opp.suit is not None:
+            base *= 1.8 if kind // 9 == opp.suit else 0.15
+    if kind in opp.threw:
+        base *= 0.25  # he threw it himself: he seldom waits on it
+    return min(1.0, base)
+
+
+def danger(view: SeatView, opponents: list[Opponent], kind: int, unseen: list[int]) -> float:
+    """Expected number of deal-ins from throwing `kind` (sum over opponents of ready × wins-on-it)."""
+    return sum(o.ready * deal_in_chance(view, o, kind, unseen) for o in opponents)
+
+
+def safest_reason(view: SeatView, opponents: list[Opponent], kind: int, unseen: list[int]) -> str:
+    """Why a tile is safe, as a short key the hint turns into words: "all_seen", "threw", "suji", "" (none)."""
+    if kind >= 27 and unseen[kind] <= 1:
+        return "all_seen"
+    ready = [o for o in opponents if o.ready >= 0.3]
+    if ready and all(kind in o.threw for o in ready):
+        return "threw"
+    return ""

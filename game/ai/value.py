@@ -1,0 +1,297 @@
+"""What a hand is worth and how likely it is to get there: the expert's measure of its options.
+
+A *plan* is a way the hand may finish: any shape the rule set accepts, one suit (清一色), one suit with honours
+(混一色), all pongs (碰碰胡) or seven pairs. Each plan has a distance (shanten over the plan's tiles only: tiles
+outside it count as blank slots to be refilled, as flowers do in the engine) and a value: the points the winner
+gains, read from the rule set itself by scoring a model hand of that plan at this table (`settle_wins` on a
+hypothetical win), so fan, multipliers, minimums and 番型 gates are the rule set's own and nothing here knows a rule
+set by name.
+
+The chance of finishing is a small Markov model over the seat's remaining draws: each draw brings one of the tiles
+that shorten the distance with probability (those tiles still unseen) / (all tiles unseen); the last step needs a
+winning tile, which others may also throw where discard wins are allowed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from game.engine.melds import Meld
+from game.engine.tiles import NUM_PLAYABLE
+from game.engine.variant import Win
+from game.engine.view import SeatView
+from game.engine.wincheck import WinCheck
+
+SUITS = (0, 1, 2)
+HONOURS = tuple(range(27, 34))
+
+# model hands, as kinds: four sets and a pair, the last tile being the winning one (m = 0, p = 9, s = 18)
+_ANY = (1, 2, 3, 13, 14, 15, 20, 21, 22, 7, 7, 7, 19, 19)
+_PONGS = (1, 1, 1, 13, 13, 13, 25, 25, 25, 20, 20, 20, 15, 15)
+_PAIRS = (1, 1, 4, 4, 12, 12, 15, 15, 19, 19, 22, 22, 25, 25)
+
+
+def _flush(s: int) -> tuple[int, ...]:
+    b = 9 * s
+    return tuple(b + n for n in (1, 2, 3, 4, 5, 6, 2, 3, 4, 7, 7, 7, 8, 8))
+
+
+def _half(s: int) -> tuple[int, ...]:
+    b = 9 * s
+    return tuple([b + n for n in (1, 2, 3, 4, 5, 6, 7, 7, 7)] + [31, 31, 31, b + 8, b + 8])
+
+
+@dataclass(frozen=True)
+class Plan:
+    id: str  # "any", "flush0".."flush2", "half0".."half2", "pongs", "pairs"
+    keeps: frozenset[int] | None  # the kinds the plan keeps (None: every kind)
+    shape: str  # "any", "pongs" or "pairs"
+    model: tuple[int, ...]
+    # about how many unseen tiles improve a typical hand on this plan at each distance (index 1: one from ready)
+    profile: tuple[int, ...] = (0, 22, 38, 52, 62, 70, 76, 80, 84)
+
+
+_ONE_SUIT = (0, 12, 20, 27, 32, 36, 39, 41, 43)
+PLANS = (
+    Plan("any", None, "any", _ANY),
+    *(Plan(f"flush{s}", frozenset(range(9 * s, 9 * s + 9)), "any", _flush(s), _ONE_SUIT) for s in SUITS),
+    *(Plan(f"half{s}", frozenset([*range(9 * s, 9 * s + 9), *HONOURS]), "any", _half(s), _ONE_SUIT) for s in SUITS),
+    Plan("pongs", None, "pongs", _PONGS, (0, 6, 11, 16, 20, 24, 27, 30, 32)),
+    Plan("pairs", None, "pairs", _PAIRS, (0, 3, 6, 9, 12, 15, 18, 21, 21)),
+)
+
+
+@dataclass(frozen=True)
+class PlanValue:
+    """Points the winner gains with a model hand of the plan: by self-draw, on a discard (None: may not)."""
+    self_draw: float
+    discard: float | None
+    hand: str  # the model hand's best hand type id ("" none)
+
+    def mixed(self, discard_share: float) -> float:
+        if self.discard is None:
+            return self.self_draw
+        return discard_share * self.discard + (1 - discard_share) * self.self_draw
+
+
+def winner_gain(view: SeatView, seat: int, concealed: list[int], win_tile: int, discarder: int | None,
+                melds: list[Meld]) -> tuple[float, str] | None:
+    """(points `seat` gains winning so, the first hand type) or None when it is no win at this table."""
+    rnd_check: WinCheck = WinCheck.at(view.variant, view.options, view.players)
+    table = view.table_facts()
+    table_melds = view.melds
+    try:
+        ev = rnd_check.judge(seat, concealed, win_tile, discarder, frozenset(), melds, table_melds, view.ghost, table)
+    except Exception:
+        return None
+    if ev is None:
+        return None
+    hand = ev.hands[0] if ev.hands else ""
+    try:
+        items = view.variant.settle_wins(table, [Win(seat, discarder, ev)])
+        gain = float(sum(item.deltas[seat] for item in items))
+    except Exception:  # a settlement that needs facts a seat cannot know: the count stands in
+        gain = float(ev.fan or 1)
+    return (max(gain, 1.0), hand)
+
+
+class TableValues:
+    """Plan values at one table for one seat (cached: they depend on the table, not on the hand)."""
+
+    def __init__(self, view: SeatView):
+        self.seat = view.seat
+        self._concealed: dict[str, PlanValue | None] = {}
+        self._open: dict[str, PlanValue | None] = {}
+        self.discard_wins = view.variant.discard_wins(view.options)
+        self.loss_on_deal_in = self._typical_loss(view)
+
+    def value(self, view: SeatView, plan: Plan, open_hand: bool) -> PlanValue | None:
+        cache = self._open if open_hand else self._concealed
+        if plan.id not in cache:
+            cache[plan.id] = self._value(view, plan, open_hand)
+        return cache[plan.id]
+
+    def _value(self, view: SeatView, plan: Plan, open_hand: bool) -> PlanValue | None:
+        tiles = list(plan.model)
+        if view.ghost is not None and view.ghost in tiles:
+            return None if plan.id != "any" else PlanValue(1.0, 1.0 if self.discard_wins else None, "")
+        melds: list[Meld] = []
+        if open_hand:
+            if plan.shape == "pairs":
+                return None
+            first = tiles[9:12]  # the model's pong (or a set): shown, taken from the previous seat
+            melds = [Meld("pong" if first[0] == first[1] else "chow", sorted(first), (self.seat - 1) % view.players,
+                          first[0])]
+            tiles = tiles[:9] + tiles[12:]
+        win = tiles[-1]
+        counts = [0] * len(view.hand)
+        for k in tiles[:-1]:
+            counts[k] += 1
+        selfd = winner_gain(view, self.seat, counts, win, None, melds)
+        disc = winner_gain(view, self.seat, counts, win, (self.seat + 1) % view.players, melds) \
+            if self.discard_wins else None
+        if selfd is None and disc is None:
+            return None
+        return PlanValue(selfd[0] if selfd else (disc[0] if disc else 0.0), disc[0] if disc else None,
+                         (selfd or disc)[1] if (selfd or disc) else "")
+
+    def _typical_loss(self, view: SeatView) -> float:
+        """What this seat pays when it deals in to a typical winning hand (the cheapest plan that wins)."""
+        if not self.discard_wins:
+            return 0.0
+        winner = (self.seat + 1) % view.players
+        best = None
+        for plan in PLANS:
+            counts = [0] * len(view.hand)
+            for k in plan.model[:-1]:
+                counts[k] += 1
+            if view.ghost is not None and view.ghost in plan.model:
+                continue
+            gain = winner_gain(view, winner, counts, plan.model[-1], self.seat, [])
+            if gain is None:
+                continue
+            try:  # what the discarder pays of it
+                ev = WinCheck.at(view.variant, view.options, view.players).judge(
+                    winner, counts, plan.model[-1], self.seat, frozenset(), [], view.melds, view.ghost,
+                    view.table_facts())
+                items = view.variant.settle_wins(view.table_facts(), [Win(winner, self.seat, ev)]) if ev else []
+                paid = -float(sum(item.deltas[self.seat] for item in items))
+            except Exception:
+                paid = gain[0]
+            if paid > 0 and (best is None or paid < best):
+                best = paid
+        return best or 1.0
+
+
+# ------------------------------------------------------------------------------------------------ distances
+def plan_distance(check: WinCheck, plan: Plan, counts: list[int], ghost: int | None, melds: list[Meld]) -> int | None:
+    """Shanten of `counts` toward `plan` (None: the melds already rule it out)."""
+    if plan.shape == "pairs":
+        if melds:
+            return None
+        natural = counts[:NUM_PLAYABLE]
+        wild = natural[ghost] if ghost is not None else 0
+        pairs = sum(1 for k, c in enumerate(natural) if c >= 2 and k != ghost)
+        kinds = sum(1 for k, c in enumerate(natural) if c >= 1 and k != ghost)
+        return max(-1, 6 - pairs - wild + max(0, 7 - kinds - wild))
+    if plan.shape == "pongs":
+        if any(m.type == "chow" for m in melds):
+            return None
+        return _pong_distance(counts, ghost, 4 - len(melds))
+    if plan.keeps is None:
+        return check.distance(counts, ghost, melds)
+    for m in melds:
+        if m.tiles and m.tiles[0] >= 0 and m.tiles[0] not in plan.keeps:
+            return None
+    kept = [c if (k in plan.keeps or k == ghost) else 0 for k, c in enumerate(counts[:NUM_PLAYABLE])]
+    removed = sum(counts[:NUM_PLAYABLE]) - sum(kept)
+    natural, wild = WinCheck.split(kept, ghost)
+    return check.shapes(melds).distance(natural, wild + removed) + removed
+
+
+def _pong_distance(counts: list[int], ghost: int | None, sets: int) -> int:
+    natural = [c for k, c in enumerate(counts[:NUM_PLAYABLE]) if k != ghost]
+    wild = counts[ghost] if ghost is not None else 0
+    groups = sorted((c for c in natural if c), reverse=True)
+    # missing tiles: use the largest groups for the sets and the best remaining one for the pair
+    best = None
+    for eye in range(-1, len(groups)):
+        pair_missing = 2 if eye == -1 else max(0, 2 - groups[eye])
+        rest = [g for i, g in enumerate(groups) if i != eye]
+        missing = pair_missing + sum(max(0, 3 - g) for g in rest[:sets]) + 3 * max(0, sets - len(rest))
+        if best is None or missing < best:
+            best = missing
+    assert best is not None
+    return max(-1, best - wild - 1)
+
+
+def improving(check: WinCheck, counts: list[int], ghost: int | None, melds: list[Meld], unseen: list[int],
+              now: int) -> list[int]:
+    """The kinds (still unseen) that would bring `counts` (3k+1) closer to any win shape."""
+    out = []
+    for k in check.kinds:
+        if not unseen[k] or counts[k] >= 4:
+            continue
+        if ghost is None and check.joins_held and not _near(counts, k):
+            continue
+        counts[k] += 1
+        d = check.distance(counts, ghost, melds)
+        counts[k] -= 1
+        if d < now:
+            out.append(k)
+    return out
+
+
+def plan_acceptance(plan: Plan, counts: list[int], ghost: int | None, unseen: list[int], helps: list[int]) -> int:
+    """Roughly how many unseen tiles bring `counts` closer to `plan`: for a suit plan, the tiles that improve the
+    hand and lie in the plan's kinds; for pongs, a copy of any kind held once or twice; for pairs, a copy of a
+    kind held once."""
+    natural = counts[:NUM_PLAYABLE]
+    if plan.shape == "pairs":
+        return sum(unseen[k] for k, c in enumerate(natural) if c == 1 and k != ghost)
+    if plan.shape == "pongs":
+        return sum(unseen[k] for k, c in enumerate(natural) if 1 <= c <= 2 and k != ghost)
+    if plan.keeps is None:
+        return sum(unseen[k] for k in helps)
+    return sum(unseen[k] for k in helps if k in plan.keeps)
+
+
+def _near(counts: list[int], k: int) -> bool:
+    """A drawn tile can only shorten a distance by joining what is held (or as a new pair/set start: a held kind,
+    or a neighbour within two in its suit). Lone tiles help only shapes made of lone tiles (烂牌): the check caller
+    skips this for those."""
+    if counts[k]:
+        return True
+    if k >= 27:
+        return False
+    n = k % 9
+    return any(counts[k + d] for d in (-2, -1, 1, 2) if 0 <= n + d <= 8)
+
+
+# ------------------------------------------------------------------------------------------------ chances
+@lru_cache(maxsize=8192)
+def finish_chance(distance: int, p_step: float, p_win: float, draws: int, unseen_total: int = 120,
+                  profile: tuple[int, ...] = PLANS[0].profile, hazard: float = 0.0) -> float:
+    """Probability of `distance` improving draws and then a winning one within `draws` turns. `p_step` is the
+    chance that the next draw improves the hand as it is now; the steps after it take a typical hand's rate at
+    their distance on the plan (`profile`, in tiles of `unseen_total`): what a hand takes later is not what it takes
+    now. `hazard`: the chance per turn that the round ends first (someone else wins), which is what makes speed
+    worth more than a far bigger hand."""
+    if draws <= 0:
+        return 0.0
+    p_win = min(0.95, max(0.0, p_win))
+    rates = [0.0] + [min(0.95, profile[min(d, len(profile) - 1)] / max(1, unseen_total))
+                     for d in range(1, distance + 1)]
+    if distance:
+        rates[distance] = min(0.95, max(0.0, p_step))
+    # state: steps still needed (distance .. 0), then "won"
+    need = [0.0] * (distance + 1)
+    need[distance] = 1.0
+    won = 0.0
+    alive = 1.0 - min(0.9, max(0.0, hazard))
+    for _ in range(draws):
+        nxt = [0.0] * (distance + 1)
+        won += need[0] * p_win
+        nxt[0] += need[0] * (1 - p_win) * alive
+        for d in range(1, distance + 1):
+            p = rates[d]
+            nxt[d - 1] += need[d] * p * alive
+            nxt[d] += need[d] * (1 - p) * alive
+        need = nxt
+    return won
+
+
+def own_draws_left(view: SeatView) -> int:
+    return max(0, view.drawable // max(1, view.players))
+
+
+def rough(x: float) -> float:
+    """Probabilities rounded so the chance cache hits."""
+    return round(x, 3)
+
+
+def plan_by_id(pid: str) -> Plan:
+    for p in PLANS:
+        if p.id == pid:
+            return p
+    raise KeyError(f"no plan {pid!r}")

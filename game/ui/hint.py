@@ -1,0 +1,83 @@
+"""The hint key (提示): the expert's move for the seat on screen, with one short reason a player understands, in
+the player's language — "打 5筒：听 3-6条 共 7 张，平胡；北风 已见 3 张，安全".
+
+The expert decides from the seat's own state (what the player sees) and says what it weighed (`Advice`); this
+module only words it. No pygame here: the table scene draws the text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.ai.player import Advice, SkilledBot
+from game.engine.tiles import FIRST_HONOR, NUM_PLAYABLE
+from game.i18n import N_
+
+Translate = Callable[[str], str]
+
+CN_NUMERALS = "一二三四五六七八九"
+SUIT_WORDS = (
+    # TRANSLATORS: may drop {n}: Chinese names the tile alone (五万), English glosses it: "5 Characters (五万)"
+    N_("{cn}万 ({n} Characters)"),
+    # TRANSLATORS: may drop {n}: Chinese names the tile alone (五筒), English glosses it: "5 Dots (五筒)"
+    N_("{cn}筒 ({n} Dots)"),
+    # TRANSLATORS: may drop {n}: Chinese names the tile alone (五条), English glosses it: "5 Bamboo (五条)"
+    N_("{cn}条 ({n} Bamboo)"),
+)
+HONOUR_WORDS = (N_("East wind"), N_("South wind"), N_("West wind"), N_("North wind"), N_("Red dragon"),
+                N_("Green dragon"), N_("White dragon"))
+
+
+def tile_word(t: Translate, kind: int) -> str:
+    """A tile as players name it: 五筒 / 北风 (and in English "5 Dots (五筒)" …, the term with a gloss)."""
+    if kind < FIRST_HONOR:
+        return t(SUIT_WORDS[kind // 9]).format(cn=CN_NUMERALS[kind % 9], n=kind % 9 + 1)
+    if kind < NUM_PLAYABLE:
+        return t(HONOUR_WORDS[kind - FIRST_HONOR])
+    return str(kind)
+
+
+def tiles_word(t: Translate, kinds: list[int]) -> str:
+    return t(", ").join(tile_word(t, k) for k in kinds)
+
+
+def advise(state, actions: list) -> Advice:
+    """The expert's move for a seat from what that seat knows."""
+    return SkilledBot("expert").advise(state, list(actions))
+
+
+def hint_text(t: Translate, advice: Advice, hand_name: Callable[[str], str], state=None) -> str:
+    """One line: the move, then why. `state`: the seat's own (for how many of a tile it has seen)."""
+    a = advice.action
+    o = advice.option
+    if a.type == "win":
+        return t("Win now")
+    if a.type == "pass":
+        return t("Pass: the call would not bring you closer to a good hand")
+    if a.type in ("pong", "chow", "kong"):
+        word = {"pong": t("Pong"), "chow": t("Chow"), "kong": t("Kong")}[a.type]
+        return t("{call}: it brings your hand closer").format(call=word)
+    if a.type in ("concealed_kong", "added_kong"):
+        return t("Kong {tile}: it costs your hand nothing").format(tile=tile_word(t, a.tile))
+    if a.type != "discard" or a.tile is None:
+        return ""
+    head = t("Discard {tile}").format(tile=tile_word(t, a.tile))
+    parts = []
+    if o is not None:
+        if o.waits:
+            kinds = [k for k, _ in o.waits]
+            left = sum(n for _, n in o.waits)
+            wait = t("ready on {tiles}, {n} left").format(tiles=tiles_word(t, kinds), n=left)
+            if o.hand:
+                wait += t(", ") + hand_name(o.hand)
+            parts.append(wait)
+        elif o.distance > 0:
+            parts.append(t("{d} tile(s) from ready; {n} unseen tiles would help").format(d=o.distance, n=o.accept))
+        if advice.mode == "fold":
+            parts.append(t("an opponent looks ready: play safe"))
+        if o.safety == "all_seen" and state is not None:
+            seen = 4 - state.unseen()[a.tile] - state.hand[a.tile]  # on the table, besides the seat's own
+            parts.append(t("{tile}: {n} already seen, safe").format(tile=tile_word(t, a.tile), n=seen))
+        elif o.safety == "threw":
+            parts.append(t("{tile}: thrown by the players who look ready, safe").format(tile=tile_word(t, a.tile)))
+    return head + (t(": ") + t("; ").join(parts) if parts else "")

@@ -1,0 +1,241 @@
+"""The levels a player picks (easy, normal, hard, expert): what each one weighs, from its own seat's view only."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai import LEVELS, make_bot
+from game.ai.player import SkilledBot
+from game.ai.reading import danger, read_opponents
+from game.ai.value import PLANS, finish_chance, plan_by_id, plan_distance
+from game.engine.project import project_all
+from game.engine.seat_state import SeatState
+from game.engine.state import Action, new_round, round_from_scenario
+from game.engine.tiles import parse_tile, parse_tiles, tile_name
+from game.engine.variant import SetupChoice
+from game.engine.view import seat_view
+from game.engine.wincheck import WinCheck
+from game.variants import AVAILABLE, get_variant
+
+BEIHAI = get_variant("beihai")
+NANNING = get_variant("nanning")
+GUANGDONG = get_variant("guangdong")
+
+
+def T(text: str) -> list[int]:
+    return parse_tiles(text.split())
+
+
+def K(name: str) -> int:
+    return parse_tile(name)
+
+
+# ---------------------------------------------------------------------------------------------- flush lean
+def _first_discard(hand: str, raw: dict, flush: bool = True) -> str:
+    opts = BEIHAI.parse_options(raw, 4)
+    rest = [k for k in range(34) for _ in range(4)]
+    for k in T(hand):
+        rest.remove(k)
+    rnd, _ = round_from_scenario(BEIHAI, opts, 4, 0, [T(hand), rest[0:13], rest[13:26], rest[26:39]], rest[39:45])
+    bot = SkilledBot("normal")
+    if not flush:
+        import game.ai.player as player
+
+        saved = player._flush_suit
+        player._flush_suit = lambda view, counts: None
+        try:
+            return tile_name(bot.choose(seat_view(rnd, 0), rnd.legal_actions(0)).tile)
+        finally:
+            player._flush_suit = saved
+    return tile_name(bot.choose(seat_view(rnd, 0), rnd.legal_actions(0)).tile)
+
+
+def test_at_equal_distance_normal_keeps_a_flush_where_horses_follow_the_hand():
+    # throwing 1m or 9p leaves the same distance; with nine 万 and 马跟胡 the bot keeps its 万
+    hand = "1m 5m 5m 6m 6m 7m 8m 9m 9m 9p 5s 9s C P"
+    raw = {"ghost": "none", "horses": 4, "horse_value": "follow_hand"}
+    assert _first_discard(hand, raw, flush=False) == "1m"  # what connectedness alone picks
+    assert _first_discard(hand, raw) == "9p"
+
+
+def test_without_horses_the_same_lean_needs_a_stronger_suit():
+    hand = "1m 5m 5m 6m 6m 7m 8m 9m 9m 9p 5s 9s C P"  # 9 of 14 万: 0.64, under the 0.65 of a table without 马跟胡
+    assert _first_discard(hand, {"ghost": "none", "horses": 0}) == "1m"
+
+
+# ---------------------------------------------------------------------------------------------- plans and chances
+def test_plan_distances_match_the_engine_where_they_coincide():
+    check = WinCheck.at(NANNING, NANNING.parse_options({}, 4), 4)
+    hand = [0] * 42
+    for k in T("1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 1p 2p 3p"):
+        hand[k] += 1
+    assert plan_distance(check, plan_by_id("any"), hand, None, []) == check.distance(hand, None, [])
+    assert plan_distance(check, plan_by_id("flush0"), hand, None, []) == 4  # four 筒 to replace, then ready
+    pairs = [0] * 42
+    for k in T("1m 1m 3m 3m 5p 5p 7s 7s E E C C 9p"):
+        pairs[k] += 1
+    assert plan_distance(check, plan_by_id("pairs"), pairs, None, []) == 0
+    pongs = [0] * 42
+    for k in T("1m 1m 1m 5p 5p 5p 7s 7s 7s E E C C"):
+        pongs[k] += 1
+    assert plan_distance(check, plan_by_id("pongs"), pongs, None, []) == 0
+
+
+def test_finish_chance_rewards_speed_and_a_live_round():
+    assert finish_chance(0, 0.0, 0.1, 10) > finish_chance(1, 0.2, 0.1, 10) > finish_chance(2, 0.3, 0.1, 10) > 0
+    assert finish_chance(1, 0.2, 0.1, 10, hazard=0.2) < finish_chance(1, 0.2, 0.1, 10)
+    assert finish_chance(3, 0.5, 0.1, 0) == 0.0
+
+
+def test_plan_values_come_from_the_rule_sets_own_scoring():
+    """Guangdong with a minimum of 3 fan: a plain hand on a discard wins nothing; a flush wins; Nanning's 七小对
+    is worth more than its 平胡 — read from each rule set's settlement, not from a table in the AI."""
+    rnd, _ = new_round(GUANGDONG, GUANGDONG.parse_options({"min_fan": 3}, 4), 4, 0, seed=1)
+    bot = SkilledBot("expert")
+    values = bot._table_values(seat_view(rnd, 1))
+    view = seat_view(rnd, 1)
+    assert values.value(view, plan_by_id("any"), False) is None or values.value(view, plan_by_id("any"), False).discard is None
+    flush = values.value(view, plan_by_id("flush1"), False)
+    assert flush is not None and flush.discard and flush.discard > 0
+    rnd, _ = new_round(NANNING, NANNING.parse_options({}, 4), 4, 0, seed=1)
+    view = seat_view(rnd, 1)
+    values = SkilledBot("expert")._table_values(view)
+    assert values.value(view, plan_by_id("pairs"), False).discard > values.value(view, plan_by_id("any"), False).discard
+    assert values.value(view, plan_by_id("pairs"), True) is None  # seven pairs cannot be open
+
+
+# ---------------------------------------------------------------------------------------------- defence
+def _flush_threat_round():
+    """Nanning. Seat 1 pongs 1s, 2s and 3s (three calls, all 索: ready for a 索 hand, most likely); then seat 0,
+    far from ready, must throw: 4s (its least useful tile by shape) or 9m (as useless, and safe from seat 1)."""
+    opts = NANNING.parse_options({}, 4)
+    hands = [T("1s 4s 5m 6m 7m 2p 4p 6p 8p E E C C 9m"), T("1s 1s 2s 2s 3s 3s 5s 5s 6s 7s W N F"),
+             T("2s 3s 1m 4m 7m 1p 3p 5p 7p 9p W N C"), T("2m 2m 8m 8m 1p 1p 9p 9p S S W P P")]
+    wall = T("E 9s 2m 3m 1m 8s 5p")
+    rnd, events = round_from_scenario(NANNING, opts, 4, 0, hands, wall)
+    for a in (Action(0, "discard", K("1s")), Action(1, "pong"), Action(1, "discard", K("W")),
+              Action(2, "discard", K("2s")), Action(1, "pong"), Action(1, "discard", K("N")),
+              Action(2, "discard", K("3s")), Action(1, "pong"), Action(1, "discard", K("F")),
+              Action(2, "discard", K("1m"))):
+        while rnd.phase == "claim" and a.type not in ("pong", "pass", "win", "chow", "kong"):
+            rnd.pass_all()
+        events += rnd.apply(a)
+    rnd.pass_all()
+    while rnd.current != 0 and not rnd.finished:
+        seat = rnd.current
+        legal = rnd.legal_actions(seat)
+        discards = [x for x in legal if x.type == "discard"]
+        events += rnd.apply(discards[-1])
+        rnd.pass_all()
+    return rnd, events
+
+
+def test_the_expert_reads_a_flush_and_keeps_its_suit_back():
+    rnd, _ = _flush_threat_round()
+    view = seat_view(rnd, 0)
+    assert rnd.current == 0 and view.hand[K("4s")] == 1
+    opponents = read_opponents(view)
+    one = next(o for o in opponents if o.seat == 1)
+    assert one.suit == 2 and one.ready >= 0.7  # 索, three calls
+    unseen = view.unseen()
+    assert danger(view, opponents, K("4s"), unseen) > 3 * danger(view, opponents, K("9m"), unseen)
+    legal = rnd.legal_actions(0)
+    check = WinCheck.at(rnd.variant, rnd.options, 4)
+    after = {a.tile: check.distance(_minus(view.hand, a.tile), None, view.own_melds) for a in legal
+             if a.type == "discard"}
+    assert after[K("4s")] == min(after.values())  # by speed alone 4s is as good a discard as any
+    assert make_bot("expert").choose(view, legal).tile != K("4s")
+
+
+def test_advice_says_why():
+    rnd, _ = _flush_threat_round()
+    advice = SkilledBot("expert").advise(seat_view(rnd, 0), rnd.legal_actions(0))
+    assert advice.option is not None and advice.option.action == advice.action
+    assert advice.option.risk < SkilledBot("expert")._evaluate(
+        seat_view(rnd, 0), WinCheck.at(rnd.variant, rnd.options, 4), _minus(seat_view(rnd, 0).hand, K("4s")),
+        seat_view(rnd, 0).own_melds, seat_view(rnd, 0).unseen(), Action(0, "discard", K("4s")),
+        read_opponents(seat_view(rnd, 0))).risk
+
+
+def _minus(counts: list[int], k: int) -> list[int]:
+    out = list(counts)
+    out[k] -= 1
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- value
+def _opened_guangdong(min_fan: int):
+    """Seat 1 chows 1m and is then one discard (N) from ready on 3s/6s with a plain hand: no fan at all but 自摸."""
+    opts = GUANGDONG.parse_options({"min_fan": min_fan}, 4)
+    hands = ["1m 9m 9m 1p 1p 3p E E S S W W C 4m", "2m 3m 5p 6p 7p 7s 8s 9s 2s 2s 4s 5s N",
+             "4p 4p 8p 8p 1s 1s 3m 3m 6m 6m F F P", "7m 7m 9p 9p 3s 8m 8m 5m 5m 2p 2p P P"]
+    rest = [k for k in range(34) for _ in range(4)]
+    for k in T(" ".join(hands)):
+        rest.remove(k)
+    rest = [k for k in rest if k not in T("3s 6s")]  # nobody else draws the waits in this short scenario
+    rnd, _ = round_from_scenario(GUANGDONG, opts, 4, 0, [T(h) for h in hands], rest)
+    rnd.apply(Action(0, "discard", K("1m")))
+    rnd.apply(Action(1, "chow", tiles=(K("2m"), K("3m"))))
+    rnd.pass_all()
+    view = seat_view(rnd, 1)
+    counts = _minus(view.hand, K("N"))
+    bot = SkilledBot("expert")
+    return bot._evaluate(view, WinCheck.at(GUANGDONG, opts, 4), counts, view.own_melds, view.unseen(),
+                         Action(1, "discard", K("N")), None)
+
+
+def test_a_wait_below_the_rule_sets_minimum_is_worth_nothing_to_the_expert():
+    """Guangdong: the same ready hand is worth something at a table without a minimum, nothing where 3 fan are
+    needed (it can reach only 1, by self-draw) — the value comes from the rule set's own minimum."""
+    free = _opened_guangdong(0)
+    assert free.distance == 0 and sorted(k for k, _ in free.waits) == T("3s 6s") and free.gain > 0
+    gated = _opened_guangdong(3)
+    assert gated.distance == 0 and gated.waits == [] and gated.gain == 0
+
+
+def test_the_expert_puts_up_ga_where_it_may_and_the_others_keep_the_least():
+    choice = SetupChoice("ga", "上嘎", (0, 1, 2, 3), 0)
+    assert make_bot("expert").choose_setup(choice, {}) > 0
+    assert make_bot("easy").choose_setup(choice, {}) == 0
+    assert make_bot("normal").choose_setup(choice, {}) == 0
+    floor = SetupChoice("ga", "上嘎", (2, 3), 2)  # last round's choice is the floor
+    assert make_bot("expert").choose_setup(floor, {}) in (2, 3) and make_bot("easy").choose_setup(floor, {}) == 2
+
+
+# ---------------------------------------------------------------------------------------------- one seat's view
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_decides_from_its_own_seat_alone(level):
+    """The same decision from the round's own view and from the seat's state rebuilt from its projected events
+    alone (what a LAN client or a replay has): nothing hidden from the seat changes the choice."""
+    rng = random.Random(f"own:{level}")
+    checked = 0
+    for vid in AVAILABLE:
+        variant = get_variant(vid)
+        for i in range(2):
+            players = rng.choice(variant.player_counts)
+            opts = variant.parse_options({}, players)
+            rnd, events = new_round(variant, opts, players, 0, seed=i)
+            states = [SeatState(s, variant, opts) for s in range(players)]
+            for st in states:
+                st.apply_all(project_all(events, st.seat))
+            steps = 0
+            while not rnd.finished and steps < 40:
+                seat = next(s for s in rnd.window.options if s not in rnd.window.answers) \
+                    if rnd.phase == "claim" else rnd.current
+                legal = rnd.legal_actions(seat)
+                a = make_bot(level, seed=1).choose(seat_view(rnd, seat), legal)
+                b = make_bot(level, seed=1).choose(states[seat], legal)
+                assert a == b and a in legal, (vid, steps)
+                new = rnd.apply(a)
+                for st in states:
+                    st.apply_all(project_all(new, st.seat))
+                steps += 1
+                checked += 1
+    assert checked > 100
+
+
+def test_the_player_levels_are_offered_strongest_last():
+    assert LEVELS[-1] == "expert" and len({make_bot(lv).skill for lv in LEVELS}) == len(LEVELS)
+    assert [p.id for p in PLANS][0] == "any"

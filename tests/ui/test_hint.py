@@ -1,0 +1,89 @@
+"""The hint key (提示): the expert's move for the seat on screen, with its reason, in the player's language."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ai.player import SkilledBot
+from game.engine.tiles import parse_tile, tile_name
+from game.host import Host, SeatConfig
+from game.ui.hint import hint_text, tile_word
+from game.ui.scenes.table import TableScene
+from tests.ui.test_play import DT, click, key
+
+SEATS = [SeatConfig("You", human=True), SeatConfig("B"), SeatConfig("C"), SeatConfig("D")]
+
+
+def _my_turn(app, variant: str = "nanning", seed: int = 4) -> TableScene:
+    scene = TableScene(app, Host(variant, {}, SEATS, seed=seed, rounds=1))
+    app.push(scene)
+    for _ in range(5000):
+        kinds = {a.type for a in scene._my_actions()}
+        if "discard" in kinds:
+            return scene
+        if "pass" in kinds:
+            key(app, pygame.K_SPACE)
+        app.step(DT)
+    raise AssertionError("the human never got a turn")
+
+
+def test_tab_shows_the_experts_discard_lifted_in_the_hand_with_a_reason(app):
+    scene = _my_turn(app)
+    key(app, pygame.K_TAB)
+    assert scene.hint is not None and scene.hint_rect is not None
+    expected = SkilledBot("expert").advise(scene.state, scene._my_actions()).action
+    assert expected.type == "discard"
+    words = scene.hint[1]
+    assert words.startswith(app.t("Discard {tile}").format(tile=tile_word(app.t, expected.tile)))
+    assert scene._my_tiles()[scene.selected] == tile_name(expected.tile)
+    # Enter throws the suggested tile, and the advice goes with the decision it answered
+    me = scene.viewer
+    key(app, pygame.K_RETURN)
+    last = [e for e in scene.table.events if e.get("type") == "discard" and e["actor"] == me][-1]
+    assert parse_tile(last["tile"]) == expected.tile
+    app.step(DT)
+    assert scene.hint is None
+
+
+def test_the_hint_button_in_the_toggles_column_does_the_same(app):
+    scene = _my_turn(app, seed=9)
+    app.step(DT)
+    rect = next(r for r, kind, payload in scene.buttons if kind == "toggle" and payload == "hint")
+    click(app, rect.center)
+    assert scene.hint is not None
+
+
+def test_no_hint_when_it_is_not_your_decision(app):
+    scene = TableScene(app, Host("nanning", {}, SEATS, seed=4, rounds=1))
+    app.push(scene)
+    app.step(DT)
+    assert scene._my_actions() == []
+    key(app, pygame.K_TAB)
+    assert scene.hint is None
+
+
+@pytest.mark.parametrize("language,word", [("zh_CN", "打"), ("zh_TW", "打"), ("en", "Discard")])
+def test_the_reason_is_worded_in_the_players_language(app, language, word):
+    app.set_language(language)
+    scene = _my_turn(app)
+    words = scene.show_hint()
+    assert words and word in words
+
+
+def test_hint_words_for_each_kind_of_move():
+    from game.ai.player import Advice, Option
+    from game.engine.state import Action
+
+    t = lambda s: s  # noqa: E731
+    five_dots = parse_tile("5p")
+    o = Option(Action(0, "discard", tile=five_dots), 0, accept=7, waits=[(parse_tile("3s"), 3), (parse_tile("6s"), 4)],
+               hand="pinghu")
+    line = hint_text(t, Advice(o.action, o), lambda h: {"pinghu": "平胡"}[h])
+    assert line.startswith("Discard 五筒 (5 Dots)") and "ready on 三条 (3 Bamboo), 六条 (6 Bamboo), 7 left" in line
+    assert "平胡" in line
+    far = Option(Action(0, "discard", tile=parse_tile("N")), 2, accept=31, safety="threw")
+    line = hint_text(t, Advice(far.action, far, "fold"), str)
+    assert "2 tile(s) from ready; 31 unseen tiles would help" in line and "play safe" in line and "North wind" in line
+    assert hint_text(t, Advice(Action(0, "win")), str) == "Win now"
+    assert hint_text(t, Advice(Action(0, "pong")), str).startswith("Pong")
