@@ -139,7 +139,8 @@ class SkilledBot:
             opt.gain, opt.hand = self._gain(view, check, counts, melds, unseen, opt, self._hazard(view, opponents))
         if opponents and action.type == "discard" and action.tile is not None and self.skill.defence:
             loss = self._table_values(view).loss_on_deal_in
-            opt.risk = self.skill.defence * danger(view, opponents, action.tile, unseen) * loss
+            # a far hand will have to throw more tiles before it wins: each one a risk like this one
+            opt.risk = self.skill.defence * danger(view, opponents, action.tile, unseen) * loss * (1 + 0.5 * now)
             opt.safety = safest_reason(view, opponents, action.tile, unseen)
         return opt
 
@@ -249,17 +250,19 @@ class SkilledBot:
         return Advice(best.action, best, mode)
 
     def _weigh(self, view: SeatView, options: list[Option], counts: list[int]) -> Option:
-        """Speed first (the normal level's order). Value moves the choice among options as fast (or, early in the
-        round, one step slower for at least twice the expected points); danger moves it anywhere once the quick
-        discard's expected loss outweighs what the hand is expected to win (folding)."""
+        """Speed first (the normal level's order). Value moves the choice among options as fast, one step slower for
+        half as much again in expected points, or early in the round two steps slower for three times as much;
+        danger moves it anywhere once the quick discard's expected loss nears what the hand is expected to win
+        (folding)."""
         quick = min(options, key=lambda o: (o.distance, -o.accept, _connectedness(counts, o.action.tile or 0),
                                             o.action.tile or 0))
         early = own_draws_left(view) >= 12
-        if quick.risk > quick.gain:
+        if quick.risk > 0.6 * quick.gain:
             pool = options
         else:
             pool = [o for o in options if o.distance == quick.distance
-                    or (early and o.distance == quick.distance + 1 and o.gain >= 2 * quick.gain)]
+                    or (o.distance == quick.distance + 1 and o.gain >= 1.5 * quick.gain)
+                    or (early and o.distance == quick.distance + 2 and o.gain >= 3 * quick.gain)]
         best = max(pool, key=lambda o: (round(o.score, 4), -o.distance, o.accept))
         if best is not quick and best.score <= quick.score + 0.1 * abs(quick.gain) + 0.02:
             return quick
@@ -376,7 +379,7 @@ class SkilledBot:
                 reach = w.unseen
             else:
                 continue
-            if v >= 4 * now:
+            if v >= 4 * now and reach > 0:
                 big.append((reach, v))
         if not big:
             return False

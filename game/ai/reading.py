@@ -23,6 +23,7 @@ class Opponent:
     seat: int
     ready: float  # probability he is ready now
     threw: set[int]  # kinds he has thrown
+    passed: set[int]  # kinds thrown since his last turn that he did not win on (safe against him just now)
     suit: int | None  # the suit his calls are all in (two calls or more), if any
     melds: int
 
@@ -44,7 +45,11 @@ def read_opponents(view: SeatView) -> list[Opponent]:
         suits = {m.tiles[0] // 9 for m in shown if m.tiles and 0 <= m.tiles[0] < 27}
         # two calls or more all in one suit (honour sets aside: a half flush keeps to one suit too)
         suit = next(iter(suits)) if len(suits) == 1 and n_calls >= 2 else None
-        out.append(Opponent(seat, ready, set(discards[seat]), suit, n_calls))
+        # the seats between him and us threw after his last turn: their latest tiles went past him unclaimed
+        between = [(seat + k) % view.players for k in range(1, view.players)]
+        between = between[:between.index(view.seat)] if view.seat in between else []
+        passed = {discards[b][-1] for b in between if discards[b]}
+        out.append(Opponent(seat, ready, set(discards[seat]), passed, suit, n_calls))
     return out
 
 
@@ -74,6 +79,8 @@ def deal_in_chance(view: SeatView, opp: Opponent, kind: int, unseen: list[int]) 
             base *= 1.8 if kind // 9 == opp.suit else 0.15
     if kind in opp.threw:
         base *= 0.25  # he threw it himself: he seldom waits on it
+    if kind in opp.passed:
+        base *= 0.15  # it just went past him: had he waited on it he would (mostly) have won
     return min(1.0, base)
 
 
@@ -87,6 +94,6 @@ def safest_reason(view: SeatView, opponents: list[Opponent], kind: int, unseen: 
     if kind >= 27 and unseen[kind] <= 1:
         return "all_seen"
     ready = [o for o in opponents if o.ready >= 0.3]
-    if ready and all(kind in o.threw for o in ready):
+    if ready and all(kind in o.threw or kind in o.passed for o in ready):
         return "threw"
     return ""

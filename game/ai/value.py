@@ -25,27 +25,31 @@ from game.engine.wincheck import WinCheck
 SUITS = (0, 1, 2)
 HONOURS = tuple(range(27, 34))
 
-# model hands, as kinds: four sets and a pair, the last tile being the winning one (m = 0, p = 9, s = 18)
-_ANY = (1, 2, 3, 13, 14, 15, 20, 21, 22, 7, 7, 7, 19, 19)
-_PONGS = (1, 1, 1, 13, 13, 13, 25, 25, 25, 20, 20, 20, 15, 15)
+# model hands, as kinds (m = 0, p = 9, s = 18): four sets and a pair, the first set the one shown when the hand is
+# open, the last tile the winning one. Each is won on a two-sided or two-pair wait, never a single one, so that no
+# rule set's bonus for a single wait (单钓, 四开 …) is read into the plan's value.
+_ANY = (1, 2, 3, 13, 14, 15, 7, 7, 7, 19, 19, 20, 21, 22)
+_PONGS = (1, 1, 1, 13, 13, 13, 25, 25, 25, 20, 20, 15, 15, 15)
 _PAIRS = (1, 1, 4, 4, 12, 12, 15, 15, 19, 19, 22, 22, 25, 25)
+TERMINALS_AND_HONOURS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHANS = (*TERMINALS_AND_HONOURS[1:], 0, 0)  # 十三幺 waiting on 1m with the pair held
 
 
 def _flush(s: int) -> tuple[int, ...]:
     b = 9 * s
-    return tuple(b + n for n in (1, 2, 3, 4, 5, 6, 2, 3, 4, 7, 7, 7, 8, 8))
+    return tuple(b + n for n in (1, 2, 3, 4, 5, 6, 7, 7, 7, 8, 8, 2, 3, 4))
 
 
 def _half(s: int) -> tuple[int, ...]:
     b = 9 * s
-    return tuple([b + n for n in (1, 2, 3, 4, 5, 6, 7, 7, 7)] + [31, 31, 31, b + 8, b + 8])
+    return (b + 1, b + 2, b + 3, 31, 31, 31, b + 7, b + 7, b + 7, b + 8, b + 8, b + 4, b + 5, b + 6)
 
 
 @dataclass(frozen=True)
 class Plan:
-    id: str  # "any", "flush0".."flush2", "half0".."half2", "pongs", "pairs"
+    id: str  # "any", "flush0".."flush2", "half0".."half2", "pongs", "pairs", "orphans"
     keeps: frozenset[int] | None  # the kinds the plan keeps (None: every kind)
-    shape: str  # "any", "pongs" or "pairs"
+    shape: str  # "any", "pongs", "pairs" or "orphans"
     model: tuple[int, ...]
     # about how many unseen tiles improve a typical hand on this plan at each distance (index 1: one from ready)
     profile: tuple[int, ...] = (0, 22, 38, 52, 62, 70, 76, 80, 84)
@@ -58,6 +62,7 @@ PLANS = (
     *(Plan(f"half{s}", frozenset([*range(9 * s, 9 * s + 9), *HONOURS]), "any", _half(s), _ONE_SUIT) for s in SUITS),
     Plan("pongs", None, "pongs", _PONGS, (0, 6, 11, 16, 20, 24, 27, 30, 32)),
     Plan("pairs", None, "pairs", _PAIRS, (0, 3, 6, 9, 12, 15, 18, 21, 21)),
+    Plan("orphans", frozenset(TERMINALS_AND_HONOURS), "orphans", _ORPHANS, (0, 8, 16, 24, 30, 34, 38, 40, 42)),
 )
 
 
@@ -117,12 +122,12 @@ class TableValues:
             return None if plan.id != "any" else PlanValue(1.0, 1.0 if self.discard_wins else None, "")
         melds: list[Meld] = []
         if open_hand:
-            if plan.shape == "pairs":
+            if plan.shape in ("pairs", "orphans"):
                 return None
-            first = tiles[9:12]  # the model's pong (or a set): shown, taken from the previous seat
+            first = tiles[:3]  # the model's first set: shown, taken from the previous seat
             melds = [Meld("pong" if first[0] == first[1] else "chow", sorted(first), (self.seat - 1) % view.players,
                           first[0])]
-            tiles = tiles[:9] + tiles[12:]
+            tiles = tiles[3:]
         win = tiles[-1]
         counts = [0] * len(view.hand)
         for k in tiles[:-1]:
@@ -178,6 +183,14 @@ def plan_distance(check: WinCheck, plan: Plan, counts: list[int], ghost: int | N
         if any(m.type == "chow" for m in melds):
             return None
         return _pong_distance(counts, ghost, 4 - len(melds))
+    if plan.shape == "orphans":  # 十三幺: one of each terminal and honour, one of them twice
+        if melds:
+            return None
+        natural = counts[:NUM_PLAYABLE]
+        wild = natural[ghost] if ghost is not None else 0
+        held = [k for k in TERMINALS_AND_HONOURS if natural[k] and k != ghost]
+        pair = any(natural[k] >= 2 for k in held)
+        return max(-1, 13 - len(held) - (1 if pair else 0) - wild)
     if plan.keeps is None:
         return check.distance(counts, ghost, melds)
     for m in melds:
@@ -231,6 +244,10 @@ def plan_acceptance(plan: Plan, counts: list[int], ghost: int | None, unseen: li
         return sum(unseen[k] for k, c in enumerate(natural) if c == 1 and k != ghost)
     if plan.shape == "pongs":
         return sum(unseen[k] for k, c in enumerate(natural) if 1 <= c <= 2 and k != ghost)
+    if plan.shape == "orphans":
+        missing = [k for k in TERMINALS_AND_HONOURS if not natural[k]]
+        pair = any(natural[k] >= 2 for k in TERMINALS_AND_HONOURS)
+        return sum(unseen[k] for k in (missing if pair else TERMINALS_AND_HONOURS))
     if plan.keeps is None:
         return sum(unseen[k] for k in helps)
     return sum(unseen[k] for k in helps if k in plan.keeps)

@@ -105,7 +105,8 @@ def run_simulation(variant_id: str, *, players: int = 4, options: dict | None = 
     totals = host.totals()
     out = {"ok": True, "rounds": rounds, "exhausted": exhausted, "hands": dict(sorted(hands.items())),
            "totals": totals, "elapsed_s": round(elapsed, 4),
-           "seats": [{**st, "score": total} for st, total in zip(stats, totals)]}
+           "seats": [{**st, "score": total} for st, total in zip(stats, totals)],
+           "bot_failures": host.bot_failures}
     if per_round:
         out["per_round"] = rounds_deltas
     return out

@@ -239,3 +239,18 @@ def test_every_level_decides_from_its_own_seat_alone(level):
 def test_the_player_levels_are_offered_strongest_last():
     assert LEVELS[-1] == "expert" and len({make_bot(lv).skill for lv in LEVELS}) == len(LEVELS)
     assert [p.id for p in PLANS][0] == "any"
+
+
+@pytest.mark.parametrize("vid", AVAILABLE)
+def test_every_level_plays_whole_games_of_every_rule_set_without_a_fault(vid):
+    """Every level at one table, a few rounds of each rule set at each table size: no decision raises (the host
+    would answer with the yardstick and count it), and the game's settlement stays zero-sum."""
+    from game.headless.simulate import run_simulation
+
+    variant = get_variant(vid)
+    for players in variant.player_counts:
+        levels = ["expert", "hard", "normal", "easy"][:players]
+        out = run_simulation(vid, players=players, seed=f"faults:{vid}:{players}", rounds=3, ai_levels=levels)
+        assert out["bot_failures"] == 0
+        if not variant.has_escape_penalty:
+            assert sum(out["totals"]) == 0
