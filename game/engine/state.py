@@ -737,7 +737,7 @@ class Round:
             for item in void:
                 for i, d in enumerate(item.deltas):
                     undo[i] -= d
-            self._add_item(ScoreItem("kong_void", undo, [message(N_("Drawn round: kong points do not count"))]),
+            self._add_item(ScoreItem("kong_void", undo, [message(self.variant.void_line)]),
                            events)
         self._end(events)
 

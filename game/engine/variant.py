@@ -162,8 +162,15 @@ class Variant:
         own = {f.name for f in self.context_fields}
         return tuple(f for f in ENGINE_CONTEXT_FIELDS if f.name not in own) + tuple(self.context_fields)
 
+    # the line of the item that undoes, on a drawn round, the points that do not stand then (ScoreItem's
+    # stands_on_exhaustion); a rule set whose void points are not only kongs words its own (海南: flowers too)
+    void_line: str = N_("Drawn round: kong points do not count")
+
     def all_score_reasons(self) -> tuple[ScoreReason, ...]:
-        return ENGINE_SCORE_REASONS + tuple(self.score_reasons)
+        """The rule set's own declarations first: one may relabel an engine reason (海南's void takes flowers too)."""
+        own = tuple(self.score_reasons)
+        ids = {r.id for r in own}
+        return own + tuple(r for r in ENGINE_SCORE_REASONS if r.id not in ids)
 
     def score_reason(self, reason_id: Any) -> ScoreReason:
         """The declaration of a score event's reason (one not declared: labelled with its own id, no voice)."""

@@ -239,7 +239,9 @@ class Hainan(Variant):
     hand_types = SHAPE_TYPES + WAY_TYPES + FAN_TYPES
     context_fields = CONTEXT_FIELDS
     summary = RULES_SUMMARY
-    score_reasons = (ScoreReason("flower_win", N_("Flower win"), voice_token="huahu"),)  # 花胡, paid at once
+    score_reasons = (ScoreReason("flower_win", N_("Flower win"), voice_token="huahu"),  # 花胡, paid at once
+                     ScoreReason("kong_void", N_("Kong and flower points void")))  # draw_scores off: both undone
+    void_line = N_("Drawn round: kong and flower-win points do not count")
 
     # ---- table
     def tile_set(self, opts: HainanOptions, players: int) -> TileSet:

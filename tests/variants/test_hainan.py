@@ -590,6 +590,10 @@ def test_a_set_of_four_flowers_is_paid_at_once_with_f(draw_scores):
     assert scores(out, "flower_win") == [[-4, 13, -3, -6]]
     assert out["result"]["exhausted"]
     assert out["result"]["deltas"] == ([-4, 13, -3, -6] if draw_scores else [0, 0, 0, 0])
+    if not draw_scores:  # the undoing line names what it undoes: flower points, not only kongs
+        void = [e for e in out["events"] if e["type"] == "score" and e["reason"] == "kong_void"]
+        assert [m["id"] for m in void[0]["messages"]] == ["Drawn round: kong and flower-win points do not count"]
+        assert HAINAN.score_reason("kong_void").label == "Kong and flower points void"
 
 
 @pytest.mark.parametrize("flower_win, paid_after", [(True, [4, 8]), (False, [7, 8])])
