@@ -3,8 +3,9 @@
 Every level sees only its own seat's view. What they weigh:
 
 - easy: distance to a win and how connected each tile is, with slips (a random one of its best few);
-- normal: distance, then how many unseen tiles would improve the hand (受牌数);
-- hard: also what the hand can be worth (fan, multipliers, minimums) and a little defence;
+- normal: distance, then how many unseen tiles would improve the hand (受牌数), and what the hand can be worth
+  (fan, multipliers, minimums: a hand that can never win is no hand);
+- hard: also a little defence;
 - expert: the value of each option weighed by its chance before the wall runs out, the danger of each tile from
   opponents' discards and calls, folding when a deal-in would cost more than the hand is worth; declines a cheap
   win when a much bigger one is likely; explains its move (`advise`).
@@ -22,7 +23,7 @@ from game.engine.variant import SetupChoice
 from game.engine.view import SeatView
 from game.engine.wincheck import WinCheck
 
-from .reading import Opponent, danger, read_opponents, safest_reason
+from .reading import Opponent, danger, feed_chance, read_opponents, safest_reason
 from .value import PLANS, TableValues, finish_chance, improving, own_draws_left, plan_acceptance, plan_distance, rough
 
 
@@ -33,13 +34,14 @@ class Skill:
     defence: float  # 0: never defends; 1: weighs deal-ins at their full expected cost
     slips: float  # chance of a careless discard among its best few
     decline_cheap: bool  # may pass a cheap win for a likely much bigger one
+    lookahead: bool = False  # one step from ready: weighs each improving tile by the wait it would leave
 
 
 SKILLS = {
     "easy": Skill(acceptance=False, value=False, defence=0.0, slips=0.3, decline_cheap=False),
-    "normal": Skill(acceptance=True, value=False, defence=0.0, slips=0.0, decline_cheap=False),
-    "hard": Skill(acceptance=True, value=True, defence=0.6, slips=0.0, decline_cheap=False),
-    "expert": Skill(acceptance=True, value=True, defence=1.0, slips=0.0, decline_cheap=True),
+    "normal": Skill(acceptance=False, value=True, defence=0.0, slips=0.0, decline_cheap=False),
+    "hard": Skill(acceptance=True, value=True, defence=0.6, slips=0.0, decline_cheap=False, lookahead=True),
+    "expert": Skill(acceptance=True, value=True, defence=1.0, slips=0.0, decline_cheap=True, lookahead=True),
 }
 
 
@@ -51,6 +53,8 @@ class Option:
     accept: int = 0  # unseen tiles that improve (or, when ready, the waits' unseen count)
     waits: list[tuple[int, int]] = field(default_factory=list)  # when ready: (kind, unseen) that win
     helps: list[int] = field(default_factory=list)  # when not ready: the kinds that improve it
+    quality: float | None = None  # one step from ready: improving tiles × the waits each would leave (lookahead)
+    value_distance: int | None = None  # steps to the nearest hand that may win at this table (levels that weigh value)
     hand: str = ""  # the hand type the best plan aims at
     gain: float = 0.0  # expected points from going on with it
     risk: float = 0.0  # expected points lost to a deal-in by it
@@ -141,6 +145,8 @@ class SkilledBot:
             loss = self._table_values(view).loss_on_deal_in
             # a far hand will have to throw more tiles before it wins: each one a risk like this one
             opt.risk = self.skill.defence * danger(view, opponents, action.tile, unseen) * loss * (1 + 0.5 * now)
+            # feeding the claim that makes this seat liable for a whole win (承包, 互包, 十二张落地)
+            opt.risk += self.skill.defence * feed_chance(view, action.tile, unseen) * 3 * loss
             opt.safety = safest_reason(view, opponents, action.tile, unseen)
         return opt
 
@@ -154,8 +160,6 @@ class SkilledBot:
         open_hand = any(m.is_exposed for m in melds)
         if opt.distance == 0:
             info = view.wait_info(counts)
-            if not info:
-                return 0.0, ""
             best_gain = 0.0
             p_win = 0.0
             weighted = 0.0
@@ -174,28 +178,61 @@ class SkilledBot:
                 if v > best_gain:
                     best_gain = v
                     hand = self._hand_of(view, counts, melds, w.kind)
-            if p_win <= 0:
-                return 0.0, hand
-            chance = finish_chance(0, 0.0, rough(p_win / total_unseen), draws, hazard=hazard)
-            return chance * weighted / p_win, hand
+            if p_win > 0 and weighted > 0:
+                opt.value_distance = 0
+                chance = finish_chance(0, 0.0, rough(p_win / total_unseen), draws, hazard=hazard)
+                return chance * weighted / p_win, hand
+            # ready, but on nothing that may win (a minimum, a 番型 gate): as far as the nearest hand that may
         best, best_hand = 0.0, ""
+        nearest = None
         for plan in PLANS:
             pv = values.value(view, plan, open_hand)
             if pv is None:
                 continue
             v = pv.mixed(share)
-            if v <= best:
+            if v <= 0:
                 continue
             d = opt.distance if plan.id == "any" else plan_distance(check, plan, counts, view.ghost, melds)
-            if d is None or d < 0 or d > opt.distance + 2 or d > 6:
+            if d is None or d < 0:
                 continue
-            accept = opt.accept if plan.id == "any" else plan_acceptance(plan, counts, view.ghost, unseen, opt.helps)
+            if plan.id == "any" and opt.distance == 0:
+                continue  # its waits were judged above: none wins
+            nearest = d if nearest is None else min(nearest, d)
+            if v <= best or d > opt.distance + 2 or d > 6:
+                continue
+            if self.skill.acceptance and plan.id == "any":
+                accept = opt.accept  # counted
+            else:  # a narrower plan (or a level that does not count tiles): a typical hand's at that distance
+                accept = plan.profile[min(d, len(plan.profile) - 1)] * total_unseen // 120
             p_step = rough(max(accept, 1) / total_unseen)
             p_win = rough(min(0.5, 6 * (1 + 0.5 * others * (pv.discard is not None)) / total_unseen))
             g = finish_chance(d, p_step, p_win, draws, total_unseen // 4 * 4, plan.profile, hazard) * v
             if g > best:
                 best, best_hand = g, pv.hand
+        opt.value_distance = nearest if nearest is not None else 9
         return best, best_hand
+
+    def _opponents(self, view: SeatView) -> list[Opponent]:
+        """The opponents as read from the table, each one's readiness discounted when his calls leave him no hand
+        that may win at this table (under a minimum, three mixed chows are no threat)."""
+        opponents = read_opponents(view)
+        values = self._table_values(view)
+        melds = view.melds
+        for o in opponents:
+            shown = [m for m in melds[o.seat] if m.type != "concealed_kong"]
+            if shown and not any(self._plan_open_to(plan, shown) and (pv := values.value(view, plan, True)) is not None
+                                 and pv.mixed(0.6) > 0 for plan in PLANS):
+                o.ready *= 0.25
+        return opponents
+
+    @staticmethod
+    def _plan_open_to(plan, shown: list[Meld]) -> bool:
+        """Whether a player with these calls can still make the plan's hand."""
+        if plan.shape in ("pairs", "orphans"):
+            return False
+        if plan.shape == "pongs" and any(m.type == "chow" for m in shown):
+            return False
+        return plan.keeps is None or all(m.tiles[0] in plan.keeps for m in shown)
 
     @staticmethod
     def _hazard(view: SeatView, opponents: list[Opponent] | None) -> float:
@@ -222,7 +259,7 @@ class SkilledBot:
         ghost = view.ghost
         candidates = [a for a in discards if a.tile != ghost] or discards
         unseen = view.unseen()
-        opponents = read_opponents(view) if self.skill.defence else None
+        opponents = self._opponents(view) if self.skill.defence else None
         seen: dict[int, Option] = {}
         target = check.distance(counts, ghost, melds)
         for a in candidates:
@@ -244,29 +281,73 @@ class SkilledBot:
             return Advice(slip.action, slip)
         best = options[0]
         if self.skill.value or self.skill.defence:
-            best = self._weigh(view, options, counts)
+            best = self._weigh(view, options, counts, opponents)
         mode = "fold" if best.risk < min(o.risk for o in options) + 1e-9 and best.distance > min(
             o.distance for o in options) else "attack"
         return Advice(best.action, best, mode)
 
-    def _weigh(self, view: SeatView, options: list[Option], counts: list[int]) -> Option:
+    def _weigh(self, view: SeatView, options: list[Option], counts: list[int],
+               opponents: list[Opponent] | None) -> Option:
         """Speed first (the normal level's order). Value moves the choice among options as fast, one step slower for
-        half as much again in expected points, or early in the round two steps slower for three times as much;
-        danger moves it anywhere once the quick discard's expected loss nears what the hand is expected to win
-        (folding)."""
-        quick = min(options, key=lambda o: (o.distance, -o.accept, _connectedness(counts, o.action.tile or 0),
-                                            o.action.tile or 0))
+        half as much again in expected points, or early in the round two steps slower for three times as much, and
+        danger picks the safer of options as good. Folding — the safest tile whatever it does to the hand — only on
+        a clear threat: an opponent who looks ready (three calls, or late in the round) while this hand is far from
+        ready, or cannot be worth what a deal-in costs."""
+        if self.skill.lookahead:
+            self._look_ahead(view, options, counts)
+        def dist(o: Option) -> int:  # how far from a hand that may win here (a minimum makes a plain one no hand)
+            return o.value_distance if o.value_distance is not None else o.distance
+
+        quick = min(options, key=lambda o: (dist(o), -(o.quality if o.quality is not None else -1), -o.accept,
+                                            _connectedness(counts, o.action.tile or 0), o.action.tile or 0))
+        threat = max((o.ready for o in opponents), default=0.0) if opponents else 0.0
+        loss = self._table_values(view).loss_on_deal_in if opponents else 0.0
+        fold = self.skill.defence and quick.risk > 0 and quick.gain < threat * loss * self.skill.defence and (
+            (threat >= 0.6 and dist(quick) >= 2) or (threat >= 0.75 and dist(quick) >= 1))
+        if fold:
+            return min(options, key=lambda o: (round(o.risk, 4), -o.gain, dist(o)))
         early = own_draws_left(view) >= 12
-        if quick.risk > 0.6 * quick.gain:
-            pool = options
-        else:
-            pool = [o for o in options if o.distance == quick.distance
-                    or (o.distance == quick.distance + 1 and o.gain >= 1.5 * quick.gain)
-                    or (early and o.distance == quick.distance + 2 and o.gain >= 3 * quick.gain)]
-        best = max(pool, key=lambda o: (round(o.score, 4), -o.distance, o.accept))
-        if best is not quick and best.score <= quick.score + 0.1 * abs(quick.gain) + 0.02:
-            return quick
-        return best
+        pool = [o for o in options if dist(o) == dist(quick)
+                or (dist(o) == dist(quick) + 1 and o.gain >= 1.5 * quick.gain)
+                or (early and dist(o) == dist(quick) + 2 and o.gain >= 3 * quick.gain)]
+        best = max(pool, key=lambda o: (round(o.gain, 4), -dist(o), o.accept))
+        if best is not quick and best.gain <= quick.gain * 1.1 + 0.002:
+            best = quick
+        # danger breaks only exact ties of speed and worth: arena runs showed that trading shape for safety short of
+        # folding cost more wins than it saved deal-ins (Guangdong most: a deal-in there costs one share)
+        ties = [o for o in pool if dist(o) == dist(best) and o.accept == best.accept
+                and abs(o.gain - best.gain) <= 1e-6 and o.quality == best.quality]
+        return min(ties, key=lambda o: (round(o.risk, 3), o is not best))
+
+    def _look_ahead(self, view: SeatView, options: list[Option], counts: list[int]) -> None:
+        """For the best few discards that leave the hand one step from ready: each improving tile weighed by how
+        many tiles the wait it leads to would take (a good one-step hand becomes a wide wait, not a single one)."""
+        near = [o for o in options if o.distance == 1 and o.helps]
+        if not near:
+            return
+        top = max(o.accept for o in near)
+        near = sorted((o for o in near if o.accept >= 0.6 * top), key=lambda o: -o.accept)[:3]
+        check = WinCheck.at(view.variant, view.options, view.players)
+        ghost, melds, unseen = view.ghost, view.own_melds, view.unseen()
+        for o in near:
+            hand = list(counts)
+            hand[o.action.tile] -= 1  # type: ignore[index]
+            quality = 0.0
+            for k in o.helps:
+                hand[k] += 1
+                unseen[k] -= 1
+                best = 0
+                for d in range(NUM_PLAYABLE):
+                    if not hand[d] or d == ghost:
+                        continue
+                    hand[d] -= 1
+                    if check.distance(hand, ghost, melds) == 0:
+                        best = max(best, sum(unseen[w] for w in check.waits(hand, ghost, melds)))
+                    hand[d] += 1
+                unseen[k] += 1
+                hand[k] -= 1
+                quality += unseen[k] * best
+            o.quality = quality
 
     def _rank(self, o: Option, counts: list[int], flush: int | None) -> tuple:
         """Sort key: smaller is better."""

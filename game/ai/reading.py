@@ -38,7 +38,7 @@ def read_opponents(view: SeatView) -> list[Opponent]:
         shown = [m for m in melds[seat] if m.type != "concealed_kong"]
         n_calls = len(shown)
         turns = len(discards[seat]) + n_calls  # his turns so far, roughly (called tiles leave his discard row)
-        ready = 0.02 + 0.035 * turns + 0.12 * n_calls
+        ready = 0.02 + 0.03 * turns + 0.15 * n_calls
         if n_calls >= 3:
             ready = max(ready, 0.7)
         ready = min(0.92, ready)
@@ -97,3 +97,26 @@ def safest_reason(view: SeatView, opponents: list[Opponent], kind: int, unseen: 
     if ready and all(kind in o.threw or kind in o.passed for o in ready):
         return "threw"
     return ""
+
+
+def feed_chance(view: SeatView, kind: int, unseen: list[int]) -> float:
+    """The chance that throwing `kind` feeds a claim that makes this seat liable (承包, 互包, 十二张落地 — the rule
+    set's `feeding_liability`): an opponent one claim short of it pongs (he may hold a pair of it) or, if he sits
+    next, chows it."""
+    rule = view.variant.feeding_liability(view.options)
+    if rule is None or kind >= len(unseen):
+        return 0.0
+    chance = 0.0
+    for seat, row in enumerate(view.melds):
+        if seat == view.seat:
+            continue
+        shown = [m for m in row if m.type != "concealed_kong"]
+        fed = sum(1 for m in shown if m.from_seat == view.seat)
+        if not ((rule.from_same and fed == rule.from_same - 1) or (rule.melds and len(shown) == rule.melds - 1)):
+            continue
+        hidden = unseen[kind]
+        pong = 0.0 if hidden < 2 else 0.12 * (hidden - 1)  # he holds two of the hidden copies
+        chow = 0.2 if (kind < 27 and seat == (view.seat + 1) % view.players
+                       and view.variant.allows_chow(view.options)) else 0.0
+        chance += min(0.6, pong + chow)
+    return min(1.0, chance)

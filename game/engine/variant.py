@@ -112,6 +112,14 @@ class SetupChoice:
     default: int
 
 
+@dataclass(frozen=True)
+class FeedRule:
+    """When feeding one more claim to an opponent makes the feeder liable (承包, 互包, 十二张落地): the claim that
+    makes `from_same` claims from one giver, or gives him his `melds`-th exposed meld (0: not this way)."""
+    from_same: int = 0
+    melds: int = 0
+
+
 @dataclass
 class Win:
     seat: int
@@ -161,6 +169,10 @@ class Variant:
         """The engine's context keys and this rule set's (a rule set's own declaration of a name wins)."""
         own = {f.name for f in self.context_fields}
         return tuple(f for f in ENGINE_CONTEXT_FIELDS if f.name not in own) + tuple(self.context_fields)
+
+    def feeding_liability(self, opts: Any) -> FeedRule | None:
+        """What makes a discarder liable for feeding claims, for the AI's defence (None: nothing does)."""
+        return None
 
     # the line of the item that undoes, on a drawn round, the points that do not stand then (ScoreItem's
     # stands_on_exhaustion); a rule set whose void points are not only kongs words its own (海南: flowers too)

@@ -20,7 +20,7 @@ from game.engine.options import option
 from game.engine.scoring import Evaluation, HandType, WinContext
 from game.engine.shapes import STANDARD, THIRTEEN_ORPHANS, WinShape
 from game.engine.tiles import FIRST_DRAGON, FIRST_HONOR, FIRST_WIND, TileSet, parse_tile, tile_name
-from game.engine.variant import PassLock, ScoreItem, Variant, Win
+from game.engine.variant import FeedRule, PassLock, ScoreItem, Variant, Win
 from game.i18n import N_
 
 WINDS = ("E", "S", "W", "N")
@@ -185,6 +185,8 @@ class Guangdong(Variant):
     small_hands = ADDITIONS
 
     # ---- table
+    def feeding_liability(self, opts: GuangdongOptions) -> FeedRule | None:
+        return FeedRule(melds=4)  # 十二张落地: the discard that gives a player his fourth exposed meld
     def tile_set(self, opts: GuangdongOptions, players: int) -> TileSet:
         return TileSet()
 

@@ -23,7 +23,7 @@ from game.engine.scoring import Evaluation, HandType, WinContext, matching
 from game.engine.shapes import FAR, SEVEN_PAIRS, STANDARD, WinShape
 from game.engine.tiles import (FIRST_HONOR, NUM_PLAYABLE, TileSet, next_in_ring, number_of, parse_tile,
                                prev_in_ring, tile_name)
-from game.engine.variant import FlipKind, PassLock, ScoreItem, ScoreReason, SeatMark, Variant, Win
+from game.engine.variant import FeedRule, FlipKind, PassLock, ScoreItem, ScoreReason, SeatMark, Variant, Win
 from game.i18n import N_
 
 
@@ -233,6 +233,8 @@ class Guiliu(Variant):
     flip_kinds = (FlipKind("xing", N_("Xing"), voice_token="xing"),)  # 醒, after a win
 
     # ---- table
+    def feeding_liability(self, opts: GuiliuOptions) -> FeedRule | None:
+        return FeedRule(from_same=3) if opts.hubao else None  # the third claim fed: 互包
     def tile_set(self, opts: GuiliuOptions, players: int) -> TileSet:
         return TileSet()  # all 136 tiles at every table size
 

@@ -15,7 +15,7 @@ from game.engine.events import message
 from game.engine.melds import Meld
 from game.engine.options import option
 from game.engine.scoring import Evaluation, HandType, WinContext, matching
-from game.engine.variant import PassLock, ScoreItem, SeatMark, Variant, Win
+from game.engine.variant import FeedRule, PassLock, ScoreItem, SeatMark, Variant, Win
 from game.i18n import N_
 
 
@@ -191,6 +191,9 @@ class Nanning(Variant):
         if not opts.chengbao:
             return True
         return all(sum(1 for m in row if m.from_seat == seat) < 3 for row in melds)
+
+    def feeding_liability(self, opts: NanningOptions) -> FeedRule | None:
+        return FeedRule(from_same=3) if opts.chengbao else None  # the third pong or kong fed: 封胡 and 承包
 
     def seat_marks(self, opts: NanningOptions, seat: int, melds: Any) -> list[SeatMark]:
         # 封胡 on the seat card, from the same public bar the round applies

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -39,7 +40,8 @@ def _first_discard(hand: str, raw: dict, flush: bool = True) -> str:
     for k in T(hand):
         rest.remove(k)
     rnd, _ = round_from_scenario(BEIHAI, opts, 4, 0, [T(hand), rest[0:13], rest[13:26], rest[26:39]], rest[39:45])
-    bot = SkilledBot("normal")
+    bot = SkilledBot("easy")  # the level that does not weigh value leans by the rule set's flush_lean instead
+    bot.skill = dataclasses.replace(bot.skill, slips=0.0)  # and without its slips, to be deterministic
     if not flush:
         import game.ai.player as player
 
@@ -52,7 +54,7 @@ def _first_discard(hand: str, raw: dict, flush: bool = True) -> str:
     return tile_name(bot.choose(seat_view(rnd, 0), rnd.legal_actions(0)).tile)
 
 
-def test_at_equal_distance_normal_keeps_a_flush_where_horses_follow_the_hand():
+def test_at_equal_distance_easy_keeps_a_flush_where_horses_follow_the_hand():
     # throwing 1m or 9p leaves the same distance; with nine 万 and 马跟胡 the bot keeps its 万
     hand = "1m 5m 5m 6m 6m 7m 8m 9m 9m 9p 5s 9s C P"
     raw = {"ghost": "none", "horses": 4, "horse_value": "follow_hand"}
@@ -254,3 +256,37 @@ def test_every_level_plays_whole_games_of_every_rule_set_without_a_fault(vid):
         assert out["bot_failures"] == 0
         if not variant.has_escape_penalty:
             assert sum(out["totals"]) == 0
+
+
+def test_the_expert_will_not_feed_the_claim_that_makes_it_liable():
+    """Nanning 承包: seat 1 has ponged two of seat 0's discards. A third pong or kong fed would bar seat 0 from
+    winning and make it pay for seat 1's win, so a tile seat 1 may hold a pair of is dangerous to throw; the same
+    tile is harmless at a table without 承包."""
+    from game.ai.reading import feed_chance
+
+    def position(chengbao: bool):
+        opts = NANNING.parse_options({"chengbao": chengbao}, 4)
+        hands = [T("1s 2s 5m 6m 7m 2p 4p 6p 8p E E C C 9m"), T("1s 1s 2s 2s 3s 3s 5s 5s 6s 7s W N F"),
+                 T("3m 1m 4m 7m 1p 3p 5p 7p 9p W N C S"), T("2m 2m 8m 8m 1p 1p 9p 9p S S W P P")]
+        rnd, _ = round_from_scenario(NANNING, opts, 4, 0, hands, T("E 9s 2m 3m 1m 8s 5p 4m"))
+        for a in (Action(0, "discard", K("1s")), Action(1, "pong"), Action(1, "discard", K("W")),
+                  Action(2, "discard", K("3m")), Action(3, "discard", K("2m"))):
+            rnd.pass_all() if rnd.phase == "claim" and a.type == "discard" else None
+            rnd.apply(a)
+        rnd.pass_all()
+        rnd.apply(Action(0, "discard", K("2s")))
+        rnd.apply(Action(1, "pong"))
+        rnd.apply(Action(1, "discard", K("N")))
+        for seat in (2, 3):
+            rnd.pass_all()
+            rnd.apply(next(a for a in reversed(rnd.legal_actions(seat)) if a.type == "discard"))
+        rnd.pass_all()
+        return rnd
+
+    rnd = position(True)
+    view = seat_view(rnd, 0)
+    assert rnd.current == 0 and sum(1 for m in view.melds[1] if m.from_seat == 0) == 2
+    unseen = view.unseen()
+    assert unseen[K("5s")] > unseen[K("E")]  # seat 0 holds two E: fewer are left for a pair
+    assert feed_chance(view, K("5s"), unseen) > feed_chance(view, K("E"), unseen) > 0
+    assert feed_chance(seat_view(position(False), 0), K("5s"), unseen) == 0  # no 承包 at this table

@@ -40,19 +40,22 @@ def _win_table(app, claim_timer: int = 0) -> TableScene:
 
 
 def _seeded_win_table(app) -> TableScene:
-    """A real game (seed 56, so it can be saved and resumed) played up to seat 0's (human) first 胡 prompt."""
+    """A real game (a seeded one, so it can be saved and resumed) played up to seat 0's (human) first 胡 prompt."""
     seats = [SeatConfig("You", human=True)] + [SeatConfig(f"AI {i}") for i in range(1, 4)]
-    table = Host("nanning", {}, seats, seed=56, rounds=1)
-    table.start_round()
-    while True:
-        prompt = table.prompts.get(0)
-        if prompt is None:
-            table.step_bot()
-        elif prompt.claim and any(a.type == "win" for a in prompt.actions):
+    for seed in range(56, 156):  # the first seed whose round offers seat 0 a 胡 on a discard (the AI decides which)
+        table = Host("nanning", {}, seats, seed=seed, rounds=1)
+        table.start_round()
+        while not table.round.finished:
+            prompt = table.prompts.get(0)
+            if prompt is None:
+                table.step_bot()
+            elif prompt.claim and any(a.type == "win" for a in prompt.actions):
+                break
+            else:
+                table.answer(0, table.stand_ins[0].choose(prompt))
+        if not table.round.finished:
             break
-        else:
-            table.answer(0, table.stand_ins[0].choose(prompt))
-        assert not table.round.finished
+    assert not table.round.finished, "no seed offered seat 0 a win"
     scene = TableScene(app, table)
     app.push(scene)
     app.step(DT)
