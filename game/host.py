@@ -181,6 +181,9 @@ class Host:
     keep_replays: bool = False
     on_change: Callable[["Host"], None] | None = None
     start_with_coins: bool = True  # False: headless runs count points only, unless given start_coins
+    # a round's wall seed instead of the game seed, by round number: a LAN host deals each round from its
+    # commit–reveal (game.net.fairness). The first dealer and the bots' choices still follow the game seed
+    round_seeds: dict[int, int | str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.variant = get_variant(self.variant_id)
@@ -221,11 +224,11 @@ class Host:
         for seq in range(self.round_first_event, len(self.events)):
             link.event(seq, project(self.events[seq], seat))
 
-    def attach(self, seat: int, link: Any) -> None:
+    def attach(self, seat: int, link: Any, replay: bool = True) -> None:
         """Connect a seat (a local human's view, a LAN client). It is brought up to date: the current round's
-        events as its seat sees them, then its open prompt."""
+        events as its seat sees them (`replay=False`: none, e.g. between rounds), then its open prompt."""
         self.links[seat] = link
-        for seq in range(self.round_first_event, len(self.events)):
+        for seq in range(self.round_first_event if replay else len(self.events), len(self.events)):
             link.event(seq, project(self.events[seq], seat))
         if seat in self.prompts:
             link.prompt(self.prompts[seat])
@@ -291,9 +294,20 @@ class Host:
     def _deal(self, live: bool) -> list[dict]:
         self.setup = {}
         self.round_start = (self.session.round_no, self.session.dealer, self.session.context())
-        self.round, events = self.session.start_round()
+        self.round, events = self._new_round()
         self.round_first_event = len(self.events)
         return self._settle(events, live)
+
+    def _new_round(self) -> tuple[Round, list[dict]]:
+        """Deal the session's next round from its wall seed: the game seed, or the round's own (`round_seeds`)."""
+        seed = self.round_seeds.get(self.session.round_no)
+        if seed is None:
+            return self.session.start_round()
+        game_seed, self.session.seed = self.session.seed, seed
+        try:
+            return self.session.start_round()
+        finally:
+            self.session.seed = game_seed
 
     def _settle(self, events: list[dict], live: bool) -> list[dict]:
         """After any change: every seat gets its events and prompts; live play also autosaves and lets standing

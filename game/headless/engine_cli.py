@@ -264,6 +264,15 @@ RUN_KEYS = {"variant", "options", "players", "dealer", "hands", "wall", "setup",
 SETUP_KEYS = {"ghost", "indicator", "seed", "coins", "context"}
 
 
+def _encodable(text: str) -> bool:
+    """A text the wall's shuffle can hash (JSON lets a lone surrogate through, UTF-8 does not)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def cmd_run(doc: dict) -> dict:
     _check_keys(doc, RUN_KEYS, "a run request")
     variant = get_variant(doc.get("variant"))
@@ -294,7 +303,8 @@ def cmd_run(doc: dict) -> dict:
     seed = setup.get("seed")
     if seed is None:
         seed = 0
-    elif not (is_whole(seed) and abs(seed) < 10**100 or isinstance(seed, str) and len(seed) <= 1000):
+    elif not (is_whole(seed) and abs(seed) < 10**100 or isinstance(seed, str) and len(seed) <= 1000
+              and _encodable(seed)):
         raise BadInput(f"setup.seed must be a whole number or a text (up to 1000 characters), got {shown(seed)}")
     fields = variant.all_context_fields()
     frame = ContextFrame(variant, opts, players, dealer, scope=ROUND, where="setup.context",

@@ -254,7 +254,7 @@ def test_setup_coins_are_checked_like_context_coins():
     refused("run", doc | {"setup": {"coins": [500] * 4}}, "setup.coins", "coins")
 
 
-@pytest.mark.parametrize("seed", [True, 1.5, [1], {"a": 1}, "x" * 1001, 10**120])
+@pytest.mark.parametrize("seed", [True, 1.5, [1], {"a": 1}, "x" * 1001, 10**120, "\ud800"])  # a lone surrogate: no text
 def test_setup_seed_is_a_number_or_a_text(seed):
     refused("run", TIANHU_RUN | {"setup": {"seed": seed}}, "setup.seed")
 

@@ -1,0 +1,407 @@
+"""The client side of a LAN game: one connection to the host, the seat it takes, and the checks of the host's
+fairness (commit–reveal, fairness.py).
+
+`NetClient` connects, says hello with its player's name, and from then on receives the seat's messages: `welcome`,
+the engine's events projected for its seat, prompts, commits, reveals ... It answers each commit with fresh
+entropy and checks each reveal by itself, whoever plays the seat. If the connection drops before the game's end
+it tries again (same name: the host gives the seat back), for up to `retry` seconds.
+
+Two ways to use it:
+
+- a UI: `client.start()` runs it in a background thread; `client.poll()` returns the messages received since the
+  last call (events, prompts ...), `client.intent(prompt_id, action)` answers a prompt, `client.close()` leaves.
+- headless (`python -m game.net join`): `BotPlayer(client, level)` answers every prompt with the AI, and
+  `client.run()` plays in this thread until the game is over.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import queue
+import socket
+import threading
+import time
+from typing import IO, Any, Callable
+
+from game.engine.events import EVENT_TYPES
+
+from . import fairness
+from .protocol import MAX_LINE, PROTOCOL, LineBuffer, ProtocolError, encode, parse_object
+
+log = logging.getLogger(__name__)
+
+FATAL = {"table_full", "name_taken", "protocol", "fingerprint", "bad_name"}  # errors not worth retrying
+EVENTS = frozenset(EVENT_TYPES)
+
+
+class JoinError(Exception):
+    """The host refused the seat or could not be reached. `code`: connect_failed, table_full, name_taken,
+    protocol, fingerprint, bad_name, host_lost."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class NetClient:
+    def __init__(self, address: str, port: int, name: str, *, retry: float = 30.0, connect_timeout: float = 5.0,
+                 log_file: IO[str] | None = None, on_message: Callable[[dict], None] | None = None,
+                 entropy_source: Callable[[int], str] | None = None, fingerprint: str | None = None,
+                 trace: Callable[[str, dict], None] | None = None):
+        self.address, self.port, self.name = address, int(port), name
+        self.retry = retry
+        self.connect_timeout = connect_timeout
+        self.log_file = log_file
+        self.on_message = on_message
+        self.entropy_source = entropy_source
+        self.expected_fingerprint = fingerprint
+        self.trace = trace  # trace(kind, message) on every receipt ("recv") and send ("sent"): benchmarks
+        self.inbox: queue.Queue = queue.Queue()  # what poll() returns (when no on_message is given)
+        self.welcome: dict | None = None
+        self.seat: int | None = None
+        self.table: dict | None = None
+        self.finished: dict | None = None
+        self.error: JoinError | None = None
+        self.seq = 0  # the number of the next event (from sync)
+        # fairness: per round the commitment, the entropy sent, the events seen; the rounds verified or failed
+        self.commits: dict[int, str] = {}
+        self.entropy_sent: dict[int, str] = {}
+        self.round_events: dict[int, list[dict]] = {}
+        self.current_round: int | None = None
+        self.verified: set[int] = set()
+        self.failed: dict[int, list[str]] = {}
+        self._sock: socket.socket | None = None
+        self._send_lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.connects = 0
+
+    # ------------------------------------------------------------------------------------------------ public
+    @property
+    def verified_rounds(self) -> int:
+        return len(self.verified)
+
+    def start(self) -> None:
+        """Connect (raises JoinError) and read in a background thread."""
+        self._connect()
+        self._thread = threading.Thread(target=self._run_connected, name="lan-client", daemon=True)
+        self._thread.start()
+
+    def run(self) -> dict:
+        """Connect and play in this thread until the game is over. Returns the `finished` message; raises
+        JoinError when the host refuses the seat or is gone for longer than `retry` seconds."""
+        self._connect()
+        self._run_connected()
+        if self.error is not None:
+            raise self.error
+        assert self.finished is not None
+        return self.finished
+
+    def join(self, timeout: float | None = None) -> None:
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def poll(self) -> list[dict]:
+        out = []
+        while True:
+            try:
+                out.append(self.inbox.get_nowait())
+            except queue.Empty:
+                return out
+
+    def intent(self, prompt_id: int, action: Any) -> None:
+        """Answer a prompt: `action` an engine Action, a SetupAction or their JSON."""
+        data = action if isinstance(action, dict) else action.to_json()
+        self.send({"type": "intent", "prompt": prompt_id, "action": data})
+
+    def set_autoplay(self, on: bool) -> None:
+        """托管: the host's AI plays this seat (on) or stops doing so."""
+        self.send({"type": "autoplay", "on": bool(on)})
+
+    def send(self, msg: dict) -> bool:
+        sock = self._sock
+        if sock is None:
+            return False
+        data = encode(msg)
+        if self.trace is not None:
+            self.trace("sent", msg)
+        try:
+            with self._send_lock:
+                sock.sendall(data)
+            return True
+        except OSError:
+            return False
+
+    def close(self) -> None:
+        """Leave the table (the host's AI plays the seat)."""
+        self._stop.set()
+        self.send({"type": "bye"})
+        sock = self._sock
+        if sock is not None:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    # ------------------------------------------------------------------------------------------------ connection
+    def _connect(self) -> None:
+        try:
+            sock = socket.create_connection((self.address, self.port), timeout=self.connect_timeout)
+        except OSError as exc:
+            raise JoinError("connect_failed", f"cannot reach {self.address}:{self.port}: {exc}") from None
+        sock.settimeout(0.5)
+        try:
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+        except OSError:
+            pass
+        self._sock = sock
+        self.connects += 1
+        hello = {"type": "hello", "name": self.name, "protocol": PROTOCOL}
+        if self.expected_fingerprint:
+            hello["fingerprint"] = self.expected_fingerprint
+        if self.welcome is not None and isinstance(self.welcome.get("token"), str):
+            hello["token"] = self.welcome["token"]  # our seat's: replaces our own stale connection if need be
+        self.send(hello)
+
+    def _run_connected(self) -> None:
+        while not self._stop.is_set():
+            lost = self._read_until_closed()
+            if self.finished is not None or self._stop.is_set() or self.error is not None:
+                break
+            if not self._reconnect(lost):
+                break
+        self._close_socket()
+
+    def _reconnect(self, why: str) -> bool:
+        """The connection dropped before the end: try again with the same name for up to `retry` seconds."""
+        self._close_socket()
+        end = time.monotonic() + self.retry
+        delay = 0.1
+        while not self._stop.is_set() and time.monotonic() < end:
+            time.sleep(delay)
+            delay = min(1.0, delay * 2)
+            try:
+                self._connect()
+                return True
+            except JoinError:
+                continue
+        if self.error is None:
+            self.error = JoinError("host_lost", f"the host is gone ({why})")
+        return False
+
+    def _close_socket(self) -> None:
+        sock, self._sock = self._sock, None
+        if sock is not None:
+            try:
+                sock.close()
+            except OSError:
+                pass
+
+    def _read_until_closed(self) -> str:
+        sock = self._sock
+        assert sock is not None
+        lines = LineBuffer(MAX_LINE)
+        while not self._stop.is_set():
+            try:
+                data = sock.recv(65536)
+            except socket.timeout:
+                continue
+            except OSError as exc:
+                return f"connection error: {exc}"
+            if not data:
+                return "connection closed"
+            try:
+                batch = lines.feed(data)
+            except ProtocolError as exc:
+                return exc.message
+            for line in batch:
+                self._line(line)
+                if self.error is not None:
+                    return self.error.message
+        return "stopped"
+
+    # ------------------------------------------------------------------------------------------------ messages
+    def _line(self, line: bytes) -> None:
+        if self.log_file is not None:
+            try:
+                self.log_file.write(line.decode("utf-8", "replace") + "\n")
+                self.log_file.flush()
+            except (OSError, ValueError):
+                pass
+        try:
+            msg = parse_object(line)
+        except ProtocolError as exc:
+            log.warning("unreadable line from the host: %s", exc.message)
+            return
+        if self.trace is not None:
+            self.trace("recv", msg)
+        try:
+            self._handle(msg)
+        except Exception:  # noqa: BLE001 - a host that sends nonsense must not crash the client
+            log.exception("could not handle a %s message from the host", msg.get("type"))
+        if self.on_message is not None:
+            self.on_message(msg)
+        else:
+            self.inbox.put(msg)
+
+    def _handle(self, msg: dict) -> None:
+        mtype = msg["type"]
+        if mtype in EVENTS:
+            self.seq += 1
+            if mtype == "start_round" and isinstance(msg.get("round"), int):
+                self.current_round = msg["round"]
+                self.round_events[msg["round"]] = []
+            if self.current_round is not None and self.current_round in self.round_events:
+                self.round_events[self.current_round].append(msg)
+        elif mtype == "welcome":
+            self.welcome = msg
+            self.seat = msg.get("seat")
+        elif mtype == "sync":
+            self.seq = msg.get("seq") if isinstance(msg.get("seq"), int) else 0
+            if isinstance(msg.get("round"), int):
+                self.round_events.pop(msg["round"], None)  # the round so far follows, from its start
+                self.current_round = None
+        elif mtype == "table":
+            self.table = msg
+        elif mtype == "commit":
+            self._commit(msg)
+        elif mtype == "reveal":
+            self._reveal(msg)
+        elif mtype == "finished":
+            self.finished = msg
+        elif mtype == "error":
+            code = str(msg.get("error"))
+            if code == "replaced":
+                self._stop.set()  # this seat goes on over a newer connection of ours: this one is done
+                self.error = JoinError(code, str(msg.get("message")))
+            elif code in FATAL and not (code == "name_taken" and self.welcome is not None):
+                self.error = JoinError(code, str(msg.get("message")))
+            else:
+                log.info("the host answered an error: %s %s", code, msg.get("message"))
+
+    def _commit(self, msg: dict) -> None:
+        r, h = msg.get("round"), msg.get("hash")
+        if not isinstance(r, int) or not isinstance(h, str):
+            return
+        dealt = r in self.round_events  # the round's deal was already seen: too late to add entropy
+        old = self.commits.get(r)
+        if old is not None and old != h and dealt:
+            self.failed[r] = ["the commitment changed after the deal"]
+        if old == h:
+            return
+        self.commits[r] = h
+        if dealt:
+            self.entropy_sent.pop(r, None)
+            return
+        value = self.entropy_source(r) if self.entropy_source else fairness.new_entropy()
+        self.entropy_sent[r] = value
+        self.send({"type": "entropy", "round": r, "value": value})
+
+    def _reveal(self, msg: dict) -> None:
+        r = msg.get("round")
+        if not isinstance(r, int) or self.welcome is None or self.seat is None:
+            return
+        if r in self.failed or r in self.verified:
+            return
+        if r not in self.entropy_sent:
+            return  # joined after this round's deal: its wall was fixed without us, nothing to count
+        w = self.welcome
+        problems = fairness.verify_round(
+            variant_id=w["variant"], options_raw=w.get("options") or {}, players=w["players"], seat=self.seat,
+            round_no=r, events=self.round_events.get(r, []), commit=self.commits.get(r), reveal=msg,
+            entropy_sent=self.entropy_sent.get(r))
+        if problems:
+            self.failed[r] = problems
+            log.warning("round %d failed verification: %s", r, "; ".join(problems))
+        else:
+            self.verified.add(r)
+        self.round_events.pop(r, None)
+
+
+class BotPlayer:
+    """The AI playing a client's seat (the headless `join`): it rebuilds the seat's view from the events the
+    client receives and answers every prompt at once. `stall_at`: "claim" or "prompt" stops answering at the first
+    claim prompt, or the first prompt (tests kill a client, or its host, while the seat holds a prompt); it plays
+    on once it is welcomed again."""
+
+    def __init__(self, client: NetClient, level: str = "normal", *, stall_at: str | None = None,
+                 on_stall: Callable[[dict], None] | None = None):
+        from game.ai import make_bot
+
+        self.client = client
+        self.level = level
+        self.bot = make_bot(level, f"lan:{client.name}")
+        self.state: Any = None
+        self.stall_at = stall_at
+        self.stalled = False
+        self.on_stall = on_stall
+        client.on_message = self.message
+
+    def message(self, msg: dict) -> None:
+        mtype = msg.get("type")
+        if mtype == "welcome":
+            self._seat(msg)
+            self.stalled = False  # back at the table (a test's stalled client, restarted): play on
+        elif mtype in EVENTS:
+            if self.state is not None:
+                try:
+                    self.state.apply(msg)
+                except Exception:  # noqa: BLE001 - an event the view cannot take: the host is wrong; keep going
+                    log.exception("the seat's view could not take a %s event", mtype)
+        elif mtype == "prompt" and not self.stalled:
+            self._answer(msg)
+
+    def _seat(self, welcome: dict) -> None:
+        from game.engine.seat_state import SeatState
+        from game.variants import get_variant
+
+        variant = get_variant(welcome["variant"])
+        options = variant.parse_options(welcome.get("options") or {}, welcome["players"])
+        self.state = SeatState(welcome["seat"], variant, options)
+
+    def _answer(self, prompt: dict) -> None:
+        from game.engine.errors import EngineError
+        from game.engine.state import Action
+        from game.engine.variant import SetupChoice
+        from game.host import SetupAction
+
+        if self.state is None or prompt.get("seat") != self.client.seat:
+            return
+        raw = prompt.get("actions") or []
+        try:
+            if prompt.get("choice") is not None:
+                actions = [SetupAction.from_json(a) for a in raw]
+            else:
+                actions = [Action.from_json(a) for a in raw]
+        except EngineError:
+            log.warning("a prompt with unreadable actions: %s", json.dumps(prompt)[:200])
+            return
+        if not actions:
+            return
+        if self.stall_at == "prompt" or (self.stall_at == "claim" and any(a.type == "pass" for a in actions)):
+            self.stall_at = None  # once: back at the table it plays on
+            self.stalled = True
+            if self.on_stall is not None:
+                self.on_stall(prompt)
+            return
+        rng = getattr(self.bot, "rng", None)
+        if rng is not None:
+            rng.seed(f"lan:{self.client.name}:{prompt.get('id')}")
+        choice = prompt.get("choice")
+        if choice is not None:
+            policy = getattr(self.bot, "choose_setup", None)
+            values = tuple(a.value for a in actions)
+            default = choice.get("default") if choice.get("default") in values else values[0]
+            sc = SetupChoice(str(choice.get("id")), str(choice.get("label")), values, default)
+            value = policy(sc, dict(self.state.context)) if policy else default
+            action = next((a for a in actions if a.value == value), actions[0])
+        else:
+            try:
+                action = self.bot.choose(self.state, actions)
+            except Exception:  # noqa: BLE001 - a bot's fault: the first legal move keeps the game going
+                log.exception("the bot failed; answering with the first legal move")
+                action = actions[0]
+        self.client.intent(prompt["id"], action)

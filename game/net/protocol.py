@@ -1,0 +1,196 @@
+"""The LAN wire (docs/lan.md): UTF-8 JSON objects, one per line, at most 64 KiB a line, each with a "type".
+
+Nothing here touches a socket: framing (`LineBuffer`), encoding (`encode`) and the checks every message from a
+client passes before the host looks at it (`parse_client`). The host trusts nothing a client sends: a line is
+decoded as strict UTF-8, parsed as plain JSON (never unpickled or evaluated), and must be one of the messages
+below with exactly their keys and types; anything else is a `ProtocolError` (its code goes back in an error reply).
+
+Client → host
+
+    {"type": "hello", "name": NAME [, "protocol": 1] [, "fingerprint": F] [, "token": T]}   first, once: a seat
+    {"type": "entropy", "round": r, "value": HEX}       after a commit: the client's share of the round's wall
+    {"type": "intent", "prompt": ID, "action": ACTION}   an answer naming its prompt (ACTION as the engine's JSON)
+    {"type": "autoplay", "on": BOOL}                    托管 on or off for one's own seat
+    {"type": "toggles" [, "auto_win": BOOL] [, "auto_pass": BOOL]}   standing orders (自动胡, 自动过)
+    {"type": "ping" [, "id": N]}                         answered by {"type": "pong", "id": N}
+    {"type": "bye"}                                     leaving (the seat is played by the AI)
+
+A name takes the first empty remote seat, or back the seat of that name whose client is gone. A seat's client
+connected already keeps it (`name_taken`), unless the hello carries the seat's `token` (sent in its `welcome`
+only): a client that lost its connection without the host noticing yet replaces its own stale connection.
+
+Host → client: `welcome` (the seat taken, its token and the table), `table` (who sits where, who is connected), `sync` (the
+events that follow are the current round so far, from event number `seq`), the engine's events themselves
+(projected for the seat, exactly as `run` prints them), `prompt` / `withdraw`, `refused` (an intent the table did not
+take), `error` (a message it could not read), `commit` / `reveal` (fairness.py), `pong`, and at the end `finished`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+PROTOCOL = 1
+MAX_LINE = 64 * 1024  # bytes a line may take, its newline included
+SERVICE_TYPE = "_lingnan-mahjong._tcp.local."  # zeroconf announce/browse (discovery.py)
+NAME_MAX = 24  # characters of a player's name
+
+CLIENT_TYPES = ("hello", "entropy", "intent", "autoplay", "toggles", "ping", "bye")
+HOST_TYPES = ("welcome", "table", "sync", "prompt", "withdraw", "refused", "error", "commit", "reveal", "pong",
+              "finished")
+ENTROPY_HEX = (32, 128)  # a client's entropy: 16 to 64 bytes, as lowercase or uppercase hex
+
+_KEYS: dict[str, tuple[set[str], set[str]]] = {  # type -> (required keys, optional keys), "type" aside
+    "hello": ({"name"}, {"protocol", "fingerprint", "token"}),
+    "entropy": ({"round", "value"}, set()),
+    "intent": ({"prompt", "action"}, set()),
+    "autoplay": ({"on"}, set()),
+    "toggles": (set(), {"auto_win", "auto_pass"}),
+    "ping": (set(), {"id"}),
+    "bye": (set(), set()),
+}
+
+
+class ProtocolError(Exception):
+    """A message the host (or a client) cannot take. `code` goes back in the error reply; `fatal` closes the
+    connection (a line too long to frame, a flood)."""
+
+    def __init__(self, code: str, message: str, fatal: bool = False):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.fatal = fatal
+
+    def to_json(self) -> dict:
+        return {"type": "error", "error": self.code, "message": self.message}
+
+
+def encode(message: dict) -> bytes:
+    """One message as its line. ASCII-only JSON (non-ASCII escaped), so any text survives any terminal or log."""
+    return json.dumps(message, ensure_ascii=True, separators=(",", ":")).encode("ascii") + b"\n"
+
+
+class LineBuffer:
+    """Splits a byte stream into lines of at most `limit` bytes. A longer line raises a fatal ProtocolError: the
+    stream cannot be trusted past it, so the connection is closed."""
+
+    def __init__(self, limit: int = MAX_LINE):
+        self.limit = limit
+        self._buf = bytearray()
+
+    def feed(self, data: bytes) -> list[bytes]:
+        self._buf += data
+        lines = []
+        while True:
+            nl = self._buf.find(b"\n")
+            if nl < 0:
+                if len(self._buf) >= self.limit:
+                    self._buf.clear()
+                    raise ProtocolError("line_too_long", f"a line longer than {self.limit} bytes", fatal=True)
+                return lines
+            if nl + 1 > self.limit:
+                self._buf.clear()
+                raise ProtocolError("line_too_long", f"a line longer than {self.limit} bytes", fatal=True)
+            lines.append(bytes(self._buf[:nl]))
+            del self._buf[:nl + 1]
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def parse_object(line: bytes) -> dict:
+    """A line as a JSON object with a string "type" (either side uses this first)."""
+    if line.endswith(b"\r"):
+        line = line[:-1]
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ProtocolError("bad_utf8", "a line that is not UTF-8 text") from None
+    try:
+        data = json.loads(text, parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as exc:
+        raise ProtocolError("bad_json", f"not JSON: {str(exc)[:80]}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_message", "a message must be a JSON object")
+    mtype = data.get("type")
+    if not isinstance(mtype, str):
+        raise ProtocolError("bad_message", "a message needs a string \"type\"")
+    return data
+
+
+def _whole(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def clean_name(name: Any) -> str:
+    """A player's name as the host keeps it: 1 to NAME_MAX printable characters, spaces trimmed."""
+    if not isinstance(name, str):
+        raise ProtocolError("bad_name", "the name must be a text")
+    name = name.strip()
+    if not 1 <= len(name) <= NAME_MAX or not name.isprintable():
+        raise ProtocolError("bad_name", f"a name takes 1 to {NAME_MAX} printable characters")
+    return name
+
+
+def parse_client(line: bytes) -> dict:
+    """A client's line as a checked message (keys and types; the action itself is the engine's to check)."""
+    data = parse_object(line)
+    mtype = data["type"]
+    if mtype not in _KEYS:
+        raise ProtocolError("unknown_type", f"unknown message type {mtype[:40]!r}")
+    required, optional = _KEYS[mtype]
+    keys = set(data) - {"type"}
+    if not required <= keys:
+        raise ProtocolError("bad_message", f"{mtype} needs {', '.join(sorted(required - keys))}")
+    if keys - required - optional:
+        raise ProtocolError("bad_message", f"unknown key(s) in {mtype}: {', '.join(sorted(keys - required - optional))[:80]}")
+    if mtype == "hello":
+        data["name"] = clean_name(data["name"])
+        if "protocol" in data and not _whole(data["protocol"]):
+            raise ProtocolError("bad_message", "protocol must be a whole number")
+        for key in ("fingerprint", "token"):
+            if key in data and not (isinstance(data[key], str) and len(data[key]) <= 64):
+                raise ProtocolError("bad_message", f"{key} must be a short text")
+    elif mtype == "entropy":
+        value = data["value"]
+        if not _whole(data["round"]):
+            raise ProtocolError("bad_message", "round must be a whole number")
+        if not (isinstance(value, str) and ENTROPY_HEX[0] <= len(value) <= ENTROPY_HEX[1] and len(value) % 2 == 0
+                and all(c in "0123456789abcdefABCDEF" for c in value)):
+            raise ProtocolError("bad_message", f"entropy is {ENTROPY_HEX[0] // 2} to {ENTROPY_HEX[1] // 2} bytes "
+                                               "written as hex")
+        data["value"] = value.lower()
+    elif mtype == "intent":
+        if not _whole(data["prompt"]):
+            raise ProtocolError("bad_message", "prompt must be the prompt's id")
+        if not isinstance(data["action"], dict):
+            raise ProtocolError("bad_message", "action must be an object")
+    elif mtype == "autoplay":
+        if not isinstance(data["on"], bool):
+            raise ProtocolError("bad_message", "on must be true or false")
+    elif mtype == "toggles":
+        if not all(isinstance(data[k], bool) for k in keys):
+            raise ProtocolError("bad_message", "toggles are true or false")
+    elif mtype == "ping":
+        if "id" in data and not (_whole(data["id"]) or (isinstance(data["id"], str) and len(data["id"]) <= 64)):
+            raise ProtocolError("bad_message", "a ping's id is a number or a short text")
+    return data
+
+
+class RateLimit:
+    """A token bucket: `rate` messages a second on average, bursts up to `burst`. `take()` is False past it."""
+
+    def __init__(self, rate: float, burst: float, now: float):
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp = now
+
+    def take(self, now: float) -> bool:
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True

@@ -1,0 +1,905 @@
+"""The host side of a LAN game: one authoritative table (game.host.Host) and the clients that sit at it.
+
+A remote client is one more kind of seat link (`RemoteSeat`): it receives the engine's events projected for its
+seat, its prompts and withdrawals, exactly as a local seat does, written to its connection as JSON lines
+(protocol.py). Its intents go through `Host.intent`, which refuses anything stale, out of turn or for another seat.
+
+One thread runs everything (`NetHost.serve`): a `selectors` loop over the listening socket and the connections,
+and the table itself (the AI seats answer on the host's clock, deadlines, rounds, commit–reveal, autosave). No
+lock guards the table because nothing else touches it: other threads (a UI) talk to it through `submit()` and
+read `status()`. Every read is bounded (64 KiB a line, a token bucket per connection, a deadline for the hello),
+every write is buffered without blocking (a client that stops reading is dropped past a bound), and a connection
+that misbehaves is answered with an error or closed: it never stalls the table or touches another seat.
+
+Seats: `"remote"` (a client takes it), `"ai:LEVEL"` (the host's AI) and, for a game hosted from the UI, `"local"`
+(a player at the host's own screen, whose link the caller gives). A remote seat whose client is gone is played by
+the AI (托管) until a client joining with the same name takes it back, mid-round included: it then receives the
+round so far as its seat sees it, and its open prompt.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import queue
+import secrets
+import selectors
+import socket
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any, Callable
+
+from game.engine.errors import EngineError
+from game.engine.options import fingerprint as options_fingerprint
+from game.engine.state import Action
+from game.host import Host, Prompt, Refused, SeatConfig, SetupAction
+
+from . import fairness, netsave
+from .protocol import MAX_LINE, PROTOCOL, LineBuffer, ProtocolError, RateLimit, encode, parse_client
+
+log = logging.getLogger(__name__)
+
+HELLO_TIMEOUT = 10.0  # seconds a new connection has to say hello
+MAX_PENDING = 32  # connections that have not said hello yet
+MAX_ERRORS = 100  # error replies before a connection is closed
+RATE = (50.0, 100.0)  # messages a second per connection, and the burst allowed (an intent the table takes is free)
+OUT_LIMIT = 4 * 1024 * 1024  # bytes waiting for a client that does not read, before it is dropped
+ENTROPY_WAIT = 10.0  # at most this long (and at most the deadline) for the clients' entropy after a commit
+
+
+class HostError(Exception):
+    """A table that cannot be set up (bad seats, rule set, options, save): the message says why."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class SeatSpec:
+    kind: str  # "remote", "ai" or "local"
+    level: str = "normal"
+
+    @classmethod
+    def parse(cls, text: str) -> "SeatSpec":
+        text = text.strip()
+        if text == "remote":
+            return cls("remote")
+        if text == "local":
+            return cls("local")
+        if text.startswith("ai:"):
+            from game.headless.simulate import available_levels
+
+            level = text[3:]
+            if level not in available_levels():
+                raise HostError("bad_arguments", f"unknown AI level {level!r} in the seats; choose from "
+                                                 f"{', '.join(available_levels())}")
+            return cls("ai", level)
+        raise HostError("bad_arguments", f"a seat is 'remote' or 'ai:LEVEL', not {text!r}")
+
+    def __str__(self) -> str:
+        return f"ai:{self.level}" if self.kind == "ai" else self.kind
+
+
+class Conn:
+    """One client connection: its socket, what it has sent that is not yet a line, what waits to be written."""
+
+    _ids = 0
+
+    def __init__(self, sock: socket.socket, addr: Any, now: float):
+        Conn._ids += 1
+        self.id = Conn._ids
+        self.sock = sock
+        self.addr = addr
+        self.lines = LineBuffer(MAX_LINE)
+        self.out = bytearray()
+        self.seat: int | None = None
+        self.hello_by = now + HELLO_TIMEOUT
+        self.rate = RateLimit(*RATE, now)
+        self.errors = 0
+        self.dead = False  # closed at the loop's next turn (never from inside a table callback)
+        self.closing = False  # write what is queued, then close
+        self.writing = False  # registered for write readiness
+        self.shut = False  # the host has stopped writing (after its last message)
+        self.linger_until = 0.0
+
+
+class RemoteSeat:
+    """The seat link of a remote seat. Keeps no state of the game: what it is given goes to the client now, or
+    nowhere when the client is away (a returning client is brought up to date by Host.attach)."""
+
+    def __init__(self, server: "NetHost", seat: int):
+        self.server = server
+        self.seat = seat
+        self.conn: Conn | None = None
+
+    def event(self, seq: int, event: dict) -> None:
+        if self.conn is not None:
+            self.server._send(self.conn, event)
+        self.server._next_seq[self.seat] = seq + 1
+
+    def prompt(self, prompt: Prompt) -> None:
+        self.server._opened.setdefault(prompt.id, time.monotonic())
+        if self.conn is not None:
+            msg = prompt.to_json()
+            left = self.server.deadline - (time.monotonic() - self.server._opened[prompt.id])
+            msg["seconds"] = round(max(0.0, left), 3)
+            self.server._send(self.conn, msg)
+
+    def withdraw(self, prompt: Prompt) -> None:
+        self.server._opened.pop(prompt.id, None)
+        if self.conn is not None:
+            self.server._send(self.conn, {"type": "withdraw", "seat": self.seat, "id": prompt.id})
+
+
+class QueueSeat:
+    """A link for a "local" seat that a UI reads from its own thread: every call of the host becomes an item of
+    `queue` — ("event", seq, event), ("prompt", Prompt), ("withdraw", Prompt), ("refused", Refused). The UI answers
+    with `NetHost.submit(seat, prompt.id, action)`."""
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self.queue: queue.Queue = queue.Queue()
+
+    def event(self, seq: int, event: dict) -> None:
+        self.queue.put(("event", seq, event))
+
+    def prompt(self, prompt: Prompt) -> None:
+        self.queue.put(("prompt", prompt))
+
+    def withdraw(self, prompt: Prompt) -> None:
+        self.queue.put(("withdraw", prompt))
+
+    def refused(self, error: Refused) -> None:
+        self.queue.put(("refused", error))
+
+
+class NetHost:
+    """A LAN table. `bind()` opens the port (raises OSError), `serve()` runs the game to its end in this thread
+    and returns `result`; `start()` does both in a background thread (the UI). `stop()` ends it early.
+
+    `seats`: one SeatSpec (or its text) per seat. `local_links`: {seat: SeatLink} for "local" seats; their calls
+    come from the host's thread. `on_message(msg)` (host's thread) sees the protocol messages a seat would (commit,
+    reveal, table, finished). `secret_source(round_no) -> str` replaces the random secrets (tests only).
+    """
+
+    def __init__(self, variant: str, seats: list[SeatSpec | str], *, options: dict | None = None,
+                 seed: int | str = 0, rounds: int | None = 4, bind: str = "", port: int = 0,
+                 deadline: float = 20.0, discovery: bool = True, think: float = 0.0, between_rounds: float = 0.0,
+                 save: str | Path | None = None, log_file: IO[str] | None = None,
+                 local_links: dict[int, Any] | None = None, on_message: Callable[[dict], None] | None = None,
+                 secret_source: Callable[[int], str] | None = None, start_coins: list[int] | None = None,
+                 host_name: str | None = None, _host: Host | None = None, _names: list | None = None,
+                 _fair: dict | None = None, _tokens: list | None = None):
+        self.specs = [s if isinstance(s, SeatSpec) else SeatSpec.parse(s) for s in seats]
+        if not self.specs:
+            raise HostError("bad_arguments", "a table needs seats")
+        self.bind_addr, self.port = bind, port
+        self.deadline = float(deadline)
+        self.discovery = discovery
+        self.between_rounds = between_rounds
+        self.save_path = Path(save) if save else None
+        self.log_file = log_file
+        self.on_message = on_message
+        self.secret_source = secret_source
+        self.host_name = host_name or socket.gethostname()
+        if _host is None:
+            configs = []
+            for i, spec in enumerate(self.specs):
+                if spec.kind == "ai":
+                    configs.append(SeatConfig(f"AI {i + 1}", level=spec.level))
+                else:
+                    configs.append(SeatConfig(f"Seat {i + 1}", human=True))
+            try:
+                _host = Host(variant, dict(options or {}), configs, seed=seed, rounds=rounds, think=think,
+                             start_coins=start_coins)
+            except EngineError as exc:
+                raise HostError(getattr(exc, "code", "bad_input"), str(exc)) from None
+        self.host = _host
+        self.host.on_change = self._changed
+        self.players = self.host.players
+        self.fingerprint = options_fingerprint(self.host.variant_id, self.host.options)
+        self.remote = [i for i, s in enumerate(self.specs) if s.kind == "remote"]
+        self.links: dict[int, RemoteSeat] = {i: RemoteSeat(self, i) for i in self.remote}
+        self.names: list[str | None] = list(_names) if _names else [
+            None if s.kind == "remote" else self.host.seats[i].name for i, s in enumerate(self.specs)]
+        self.tokens: list[str | None] = list(_tokens) if _tokens else [None] * self.players  # see _hello
+        self.fair: dict[int, dict] = dict(_fair or {})  # round -> {"secret", "entropy", "hash"}
+        for f in self.fair.values():
+            f.setdefault("hash", fairness.commit_hash(f["secret"]))
+        self.phase = "lobby"  # lobby, commit, play, between, finished
+        self.resumed = _host is not None and bool(_names)
+        self.result: dict | None = None
+        self.cpu_seconds = 0.0  # the loop thread's CPU time (benchmarks)
+        self.applied: list[dict] | None = None  # set to a list to record every remote intent applied (benchmarks)
+        self._sel: selectors.BaseSelector | None = None
+        self._listener: socket.socket | None = None
+        self._conns: dict[int, Conn] = {}
+        self._opened: dict[int, float] = {}  # prompt id -> when it was opened (wall clock)
+        self._away: set[int] = set()  # remote seats whose client is gone (the AI plays them)
+        self._dirty: set[Conn] = set()  # connections with lines to write at the end of the loop's turn
+        self._next_seq = [0] * self.players
+        self._commit_by = 0.0
+        self._next_at = 0.0
+        self._clock = 0.0
+        self._stop = threading.Event()
+        self._commands: queue.Queue = queue.Queue()
+        self._wake_r: socket.socket | None = None
+        self._wake_w: socket.socket | None = None
+        self._status: dict = {}
+        self._status_lock = threading.Lock()
+        self._announcer: Any = None
+        self._logged = 0  # events written to the log so far (a resumed table logs its replayed ones too)
+        self._thread: threading.Thread | None = None
+        self._t0 = time.monotonic()
+        for seat, link in (local_links or {}).items():
+            if self.specs[seat].kind != "local":
+                raise HostError("bad_arguments", f"seat {seat} is not a local seat")
+            self.host.attach(seat, link)
+        for i in self.remote:
+            self.host.attach(i, self.links[i], replay=False)  # nobody there yet: it only holds the seat's place
+        self._update_status()
+
+    # ------------------------------------------------------------------------------------------------ set-up
+    @classmethod
+    def resume(cls, save: str | Path, **kw: Any) -> "NetHost":
+        """The table of a LAN autosave, waiting for its players to take their seats back. Raises HostError."""
+        from game.saves import SaveError
+
+        try:
+            data = netsave.read(Path(save))
+            fair = {int(r): {"secret": f["secret"], "entropy": list(f["entropy"])} for r, f in data["fair"].items()}
+            seeds = {r: fairness.wall_seed(f["secret"], f["entropy"]) for r, f in fair.items()}
+            host = netsave.restore_host(data["game"], seeds, think=kw.pop("think", 0.0))
+        except SaveError as exc:
+            raise HostError("bad_save", str(exc)) from None
+        kw.setdefault("deadline", data.get("deadline", 20.0))
+        specs = [SeatSpec.parse(k) for k in data["kinds"]]
+        names = [n if isinstance(n, str) else None for n in data["names"]]
+        tokens = data.get("tokens") if isinstance(data.get("tokens"), list) else None
+        if tokens is not None and (len(tokens) != len(names) or not all(t is None or isinstance(t, str)
+                                                                         for t in tokens)):
+            tokens = None
+        return cls(host.variant_id, specs, save=save, _host=host, _names=names, _fair=fair, _tokens=tokens, **kw)
+
+    def bind(self) -> int:
+        """Open the listening socket; returns the port. Raises OSError (address in use ...)."""
+        if self._listener is not None:
+            return self.port
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        if os.name != "nt":  # a restarted host takes its port back at once (Windows' REUSEADDR means otherwise)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((self.bind_addr, self.port))
+            sock.listen(16)
+        except OSError:
+            sock.close()
+            raise
+        sock.setblocking(False)
+        self._listener = sock
+        self.port = sock.getsockname()[1]
+        self._sel = selectors.DefaultSelector()
+        self._sel.register(sock, selectors.EVENT_READ, "listen")
+        self._wake_r, self._wake_w = socket.socketpair()
+        self._wake_r.setblocking(False)
+        self._wake_w.setblocking(False)
+        self._sel.register(self._wake_r, selectors.EVENT_READ, "wake")
+        self._update_status()
+        return self.port
+
+    def start(self) -> int:
+        """Bind and serve in a background thread (daemon); returns the port."""
+        port = self.bind()
+        self._thread = threading.Thread(target=self.serve, name="lan-host", daemon=True)
+        self._thread.start()
+        return port
+
+    def join(self, timeout: float | None = None) -> dict | None:
+        if self._thread is not None:
+            self._thread.join(timeout)
+        return self.result
+
+    def stop(self) -> None:
+        """End the game now (from any thread): connections are closed, `result` stays None."""
+        self._stop.set()
+        self._wake()
+
+    def submit(self, seat: int, prompt_id: int, action: Any) -> None:
+        """A local seat's intent, from any thread. A refusal reaches the seat's link as `refused(Refused)`."""
+        self._commands.put(("intent", seat, prompt_id, action))
+        self._wake()
+
+    def call(self, fn: Callable[[Host], Any]) -> None:
+        """Run fn(host) in the host's thread (a UI's 托管 toggle, standing orders ...)."""
+        self._commands.put(("call", fn))
+        self._wake()
+
+    def go_on(self) -> None:
+        """Start (or resume) without waiting for the remote seats still empty: the AI plays them until a client
+        takes them (a new player an empty seat, a returning one his own). From any thread."""
+        self._commands.put(("go_on",))
+        self._wake()
+
+    def status(self) -> dict:
+        """A snapshot for a lobby screen (any thread): phase, port, names, which seats are connected, round."""
+        with self._status_lock:
+            return json.loads(json.dumps(self._status))
+
+    # ------------------------------------------------------------------------------------------------ the loop
+    def serve(self) -> dict | None:
+        self.bind()
+        cpu0 = time.thread_time()
+        if self.discovery:
+            self._announce()
+        self._clock = time.monotonic()
+        try:
+            while self.phase != "finished" and not self._stop.is_set():
+                timeout = self._timeout()
+                assert self._sel is not None
+                for key, mask in self._sel.select(timeout):
+                    if key.data == "listen":
+                        self._accept()
+                    elif key.data == "wake":
+                        try:
+                            self._wake_r.recv(4096)  # type: ignore[union-attr]
+                        except OSError:
+                            pass
+                    else:
+                        conn = key.data
+                        if mask & selectors.EVENT_READ:
+                            self._read(conn)
+                        if mask & selectors.EVENT_WRITE and not conn.dead:
+                            self._flush(conn)
+                    self._reap()
+                self._run_commands()
+                self._tick()
+                self._flush_all()
+                self._reap()
+            if self.phase == "finished":
+                self._drain(5.0)
+        finally:
+            self.cpu_seconds = time.thread_time() - cpu0
+            self._shutdown()
+        return self.result
+
+    def _timeout(self) -> float:
+        now = time.monotonic()
+        wake = now + 0.25
+        if self.phase == "play":  # an AI (or 托管) seat answers once it has thought `think` on the host's clock
+            for seat, prompt in self.host.prompts.items():
+                if seat in self.host.autoplay:
+                    wake = min(wake, now + prompt.opened + self.host.think - self.host.clock - (now - self._clock))
+        for c in self._conns.values():
+            if c.closing:
+                wake = min(wake, c.linger_until)
+            elif c.seat is None:
+                wake = min(wake, c.hello_by)
+        if self.phase == "play":
+            for pid, opened in self._opened.items():
+                wake = min(wake, opened + self.deadline)
+        elif self.phase == "commit":
+            wake = min(wake, self._commit_by)
+        elif self.phase == "between":
+            wake = min(wake, self._next_at)
+        return max(0.0, wake - now)
+
+    def _tick(self) -> None:
+        now = time.monotonic()
+        for conn in list(self._conns.values()):
+            if conn.closing and now >= conn.linger_until:
+                conn.dead = True
+            elif conn.seat is None and now >= conn.hello_by and not conn.dead and not conn.closing:
+                self._fail(conn, ProtocolError("hello_timeout", "no hello in time", fatal=True))
+        if self.phase == "lobby":
+            if all(self.names[s] is not None and self.links[s].conn is not None for s in self.remote):
+                self._go()
+        elif self.phase == "commit":
+            got = self.fair[self.host.session.round_no]["entropy"]
+            waiting = [s for s in self.remote if self.links[s].conn is not None and got[s] is None]
+            if not waiting or now >= self._commit_by:
+                self._deal()
+        elif self.phase == "between":
+            if now >= self._next_at:
+                self._begin_round()
+        if self.phase == "play":
+            self._play(now)
+        self._update_status()
+
+    def _go(self) -> None:
+        """Every remote seat is taken (or go_on): start (or, resumed, go on with) the game."""
+        for s in self.remote:
+            if self.links[s].conn is not None:
+                self.host.set_autoplay(s, False)
+            else:  # nobody there (go_on): the AI plays the seat until someone takes it
+                self._away.add(s)
+                self.host.set_autoplay(s, True)
+        self._broadcast_table()
+        if self.host.round is not None or self.host.phase == "setup":
+            self.phase = "play"
+            self._clock = time.monotonic()
+        elif self.host.game_over():
+            self._finish()
+        else:
+            self._begin_round()
+
+    def _begin_round(self) -> None:
+        """Commit to the next round's secret; the deal waits for the clients' entropy."""
+        r = self.host.session.round_no
+        secret = self.secret_source(r) if self.secret_source else fairness.new_secret()
+        self.fair[r] = {"secret": secret, "entropy": [None] * self.players, "hash": fairness.commit_hash(secret)}
+        self.phase = "commit"
+        self._commit_by = time.monotonic() + min(self.deadline, ENTROPY_WAIT)
+        msg = {"type": "commit", "round": r, "hash": self.fair[r]["hash"]}
+        for s in self.remote:
+            if self.links[s].conn is not None:
+                self._send(self.links[s].conn, msg)
+        self._notify(msg)
+
+    def _deal(self) -> None:
+        r = self.host.session.round_no
+        f = self.fair[r]
+        self.host.round_seeds[r] = self._wall_seed(f["secret"], f["entropy"])
+        self.phase = "play"
+        self._clock = time.monotonic()
+        self.host.start_round()  # (choices before the deal first, where the rule set asks for them)
+
+    def _wall_seed(self, secret: str, entropy: list[str | None]) -> str:
+        """The round's wall seed (a method so that tests can play a host that cheats)."""
+        return fairness.wall_seed(secret, entropy)
+
+    def _reveal_message(self, r: int) -> dict:
+        f = self.fair[r]
+        return fairness.reveal_message(r, f["secret"], f["entropy"])
+
+    def _play(self, now: float) -> None:
+        host = self.host
+        dt, self._clock = now - self._clock, now
+        acted = host.advance(max(0.0, dt))
+        n = 0
+        while acted and n < 200 and not (host.round is not None and host.round.finished):
+            acted = host.advance(0.0)
+            n += 1
+        # a remote seat whose client has not answered in time: its stand-in answers this prompt (托管)
+        for seat, prompt in sorted(host.prompts.items()):
+            if seat not in self.links or seat in host.autoplay:
+                continue
+            opened = self._opened.get(prompt.id)
+            if opened is not None and now - opened >= self.deadline:
+                self._apply(seat, prompt.id, host.stand_ins[seat].choose(prompt), None)
+                break
+        for seat in self._away:
+            if seat not in host.prompts and seat not in host.autoplay:
+                host.set_autoplay(seat, True)
+        if host.round is not None and host.round.finished:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        r = self.host.session.round_no
+        if r in self.fair:
+            msg = self._reveal_message(r)
+            for s in self.remote:
+                if self.links[s].conn is not None:
+                    self._send(self.links[s].conn, msg)
+            self._notify(msg)
+        self.host.finish_round()
+        self._opened.clear()
+        if self.host.game_over():
+            self._finish()
+            return
+        self._save()
+        self.phase = "between"
+        self._next_at = time.monotonic() + self.between_rounds
+
+    def _finish(self) -> None:
+        self.phase = "finished"
+        self.result = {"rounds": self.host.rounds_played, "totals": self.host.totals()}
+        msg = {"type": "finished", **self.result}
+        for s in self.remote:
+            conn = self.links[s].conn
+            if conn is not None:
+                self._send(conn, msg)
+        self._notify(msg)
+        for conn in list(self._conns.values()):
+            self._end(conn, linger=5.0)
+        if self.save_path is not None:
+            try:
+                self.save_path.unlink()
+            except OSError:
+                pass
+
+    # ------------------------------------------------------------------------------------------------ intents
+    def _apply(self, seat: int, prompt_id: int, action: Any, conn: Conn | None) -> None:
+        first = len(self.host.events)
+        try:
+            self.host.intent(seat, prompt_id, action)
+        except Refused as exc:
+            if conn is not None:
+                self._send(conn, {**exc.to_json(), "prompt": prompt_id})
+            return
+        if conn is not None:  # answering one's prompts is never a flood: only what the table did not take counts
+            conn.rate.tokens = min(conn.rate.burst, conn.rate.tokens + 1)
+        if self.applied is not None and conn is not None:
+            self.applied.append({"seat": seat, "prompt": prompt_id, "first_seq": first,
+                                 "events": len(self.host.events) - first})
+
+    def _run_commands(self) -> None:
+        while True:
+            try:
+                cmd = self._commands.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                if cmd[0] == "intent":
+                    _, seat, prompt_id, action = cmd
+                    self.host.intent(seat, prompt_id, action)
+                elif cmd[0] == "call":
+                    cmd[1](self.host)
+                elif cmd[0] == "go_on" and self.phase == "lobby":
+                    self._go()
+            except Refused as exc:
+                link = self.host.links[cmd[1]] if cmd[0] == "intent" else None
+                if link is not None and hasattr(link, "refused"):
+                    link.refused(exc)
+            except Exception:  # noqa: BLE001 - a caller's bad call must not stop the table
+                log.exception("a command from another thread failed")
+
+    # ------------------------------------------------------------------------------------------------ sockets
+    def _accept(self) -> None:
+        assert self._listener is not None and self._sel is not None
+        for _ in range(16):
+            try:
+                sock, addr = self._listener.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError:
+                return
+            pending = sum(1 for c in self._conns.values() if c.seat is None)
+            if pending >= MAX_PENDING:
+                sock.close()
+                continue
+            sock.setblocking(False)
+            try:
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+            except OSError:
+                pass
+            conn = Conn(sock, addr, time.monotonic())
+            self._conns[conn.id] = conn
+            self._sel.register(sock, selectors.EVENT_READ, conn)
+
+    def _read(self, conn: Conn) -> None:
+        if conn.dead:
+            return
+        try:
+            data = conn.sock.recv(65536)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            conn.dead = True
+            return
+        if not data:
+            conn.dead = True
+            return
+        if conn.closing:
+            return  # read and dropped until the client closes too (or the linger ends)
+        try:
+            lines = conn.lines.feed(data)
+        except ProtocolError as exc:
+            self._fail(conn, exc)
+            return
+        for line in lines:
+            if conn.dead or conn.closing:
+                return
+            self._log("in", conn, line.decode("utf-8", "replace"))
+            if not conn.rate.take(time.monotonic()):
+                self._fail(conn, ProtocolError("flood", "too many messages", fatal=True))
+                return
+            try:
+                msg = parse_client(line)
+                self._handle(conn, msg)
+            except ProtocolError as exc:
+                self._fail(conn, exc)
+            except Exception:  # noqa: BLE001 - a fault of ours on one message: that connection goes, the table stays
+                log.exception("a message from connection %d failed", conn.id)
+                self._fail(conn, ProtocolError("internal_error", "the host could not handle that message",
+                                               fatal=True))
+
+    def _fail(self, conn: Conn, exc: ProtocolError) -> None:
+        conn.errors += 1
+        self._send(conn, exc.to_json())
+        if exc.fatal or conn.errors >= MAX_ERRORS:
+            self._end(conn)
+
+    def _end(self, conn: Conn, linger: float = 1.0) -> None:
+        """Close a connection gracefully: its seat goes to the AI now; what is queued is still written, then the
+        host stops writing and drops what the client still sends until it closes (or `linger` seconds pass)."""
+        if conn.closing or conn.dead:
+            return
+        conn.closing = True
+        conn.linger_until = time.monotonic() + linger
+        self._detach(conn)
+        self._flush(conn)
+
+    def _send(self, conn: Conn, msg: dict) -> None:
+        if conn.dead or conn.shut:
+            return
+        data = encode(msg)
+        self._log("out", conn, data[:-1].decode("ascii"))
+        conn.out += data
+        if len(conn.out) > OUT_LIMIT:
+            log.warning("connection %d does not read; dropped", conn.id)
+            conn.out.clear()
+            conn.dead = True
+            return
+        # written once the action that sent it is saved (_changed), or at the end of this turn of the loop
+        self._dirty.add(conn)
+
+    def _flush_all(self) -> None:
+        dirty, self._dirty = self._dirty, set()
+        for conn in dirty:
+            if not conn.dead:
+                self._flush(conn)
+
+    def _flush(self, conn: Conn) -> None:
+        while conn.out:
+            try:
+                n = conn.sock.send(conn.out)
+            except (BlockingIOError, InterruptedError):
+                break
+            except OSError:
+                conn.out.clear()
+                conn.dead = True
+                return
+            del conn.out[:n]
+        want = bool(conn.out)
+        if want != conn.writing and not conn.dead and self._sel is not None:
+            conn.writing = want
+            self._sel.modify(conn.sock, selectors.EVENT_READ | (selectors.EVENT_WRITE if want else 0), conn)
+        if not conn.out and conn.closing and not conn.shut:
+            conn.shut = True
+            try:
+                conn.sock.shutdown(socket.SHUT_WR)
+            except OSError:
+                conn.dead = True
+
+    def _reap(self) -> None:
+        for conn in [c for c in self._conns.values() if c.dead]:
+            self._close(conn)
+
+    def _close(self, conn: Conn) -> None:
+        self._conns.pop(conn.id, None)
+        try:
+            assert self._sel is not None
+            self._sel.unregister(conn.sock)
+        except (KeyError, ValueError, AssertionError):
+            pass
+        try:
+            conn.sock.close()
+        except OSError:
+            pass
+        self._detach(conn)
+
+    def _detach(self, conn: Conn) -> None:
+        """The connection no longer speaks for its seat: the AI plays the seat (托管) until its player is back."""
+        seat = conn.seat
+        conn.seat = None
+        if seat is None or self.links[seat].conn is not conn:
+            return
+        self.links[seat].conn = None
+        if self.phase == "lobby" and not self.resumed and not self.host.events:
+            self.names[seat] = None  # before the game a seat is only held while its client is there
+        elif self.phase != "finished":
+            # the prompt it holds keeps its deadline (its player may be back in time to answer it himself); from
+            # then on the AI plays the seat at once (托管) until a client with its name takes it back
+            self._away.add(seat)
+            if seat not in self.host.prompts:
+                self.host.set_autoplay(seat, True)
+        if self.phase != "finished":
+            self._broadcast_table()
+
+    def _drain(self, limit: float) -> None:
+        """The game is over: give every client its last messages, wait (bounded) until they close, then close."""
+        end = time.monotonic() + limit
+        assert self._sel is not None
+        self._flush_all()
+        while self._conns and time.monotonic() < end:
+            for key, mask in self._sel.select(0.05):
+                conn = key.data
+                if isinstance(conn, Conn):
+                    if mask & selectors.EVENT_WRITE and not conn.dead:
+                        self._flush(conn)
+                    if mask & selectors.EVENT_READ:
+                        self._read(conn)
+            now = time.monotonic()
+            for conn in self._conns.values():
+                if now >= conn.linger_until:
+                    conn.dead = True
+            self._reap()
+
+    def _shutdown(self) -> None:
+        for conn in list(self._conns.values()):
+            self._close(conn)
+        if self._announcer is not None:
+            try:
+                self._announcer.close()
+            except Exception:  # noqa: BLE001 - discovery is optional, its failures too
+                pass
+            self._announcer = None
+        for s in (self._listener, self._wake_r, self._wake_w):
+            if s is not None:
+                try:
+                    s.close()
+                except OSError:
+                    pass
+        if self._sel is not None:
+            self._sel.close()
+        self._update_status()
+
+    def _wake(self) -> None:
+        if self._wake_w is not None:
+            try:
+                self._wake_w.send(b"x")
+            except OSError:
+                pass
+
+    # ------------------------------------------------------------------------------------------------ messages
+    def _handle(self, conn: Conn, msg: dict) -> None:
+        mtype = msg["type"]
+        if mtype == "ping":
+            self._send(conn, {"type": "pong", **({"id": msg["id"]} if "id" in msg else {})})
+            return
+        if mtype == "hello":
+            self._hello(conn, msg)
+            return
+        seat = conn.seat
+        if seat is None:
+            raise ProtocolError("hello_first", "say hello first")
+        if mtype == "bye":
+            self._end(conn)
+        elif mtype == "entropy":
+            r = self.host.session.round_no
+            if self.phase != "commit" or msg["round"] != r:
+                raise ProtocolError("stale", f"no commitment for round {msg['round']} is waiting for entropy")
+            got = self.fair[r]["entropy"]
+            if got[seat] is not None:
+                raise ProtocolError("duplicate", "this seat's entropy for the round is already in")
+            got[seat] = msg["value"]
+        elif mtype == "intent":
+            raw = msg["action"]
+            try:
+                action = SetupAction.from_json(raw) if raw.get("type") == "setup" else Action.from_json(raw)
+            except EngineError as exc:
+                raise ProtocolError("bad_action", str(exc)[:200]) from None
+            # (a resumed table waiting for its other players already takes the answers of those who are back)
+            self._apply(seat, msg["prompt"], action, conn)
+        elif mtype == "autoplay":
+            if self.phase != "lobby":
+                self.host.set_autoplay(seat, msg["on"])
+                self._broadcast_table()
+        elif mtype == "toggles":
+            self.host.set_toggles(seat, auto_win=msg.get("auto_win"), auto_pass=msg.get("auto_pass"))
+
+    def _hello(self, conn: Conn, msg: dict) -> None:
+        if conn.seat is not None:
+            raise ProtocolError("already_joined", "this connection already has a seat")
+        if msg.get("protocol", PROTOCOL) != PROTOCOL:
+            raise ProtocolError("protocol", f"this host speaks protocol {PROTOCOL}", fatal=True)
+        if msg.get("fingerprint") not in (None, self.fingerprint):
+            raise ProtocolError("fingerprint", "this table plays other rules or options", fatal=True)
+        name = msg["name"]
+        seat = next((s for s in self.remote if self.names[s] == name), None)
+        if seat is not None and self.links[seat].conn is not None:
+            old = self.links[seat].conn
+            if msg.get("token") is None or msg.get("token") != self.tokens[seat]:
+                raise ProtocolError("name_taken", f"{name!r} is at the table already", fatal=True)
+            # its own client again, on a new connection: the old one is stale
+            self._send(old, ProtocolError("replaced", "this seat continues on a newer connection").to_json())
+            self._end(old, linger=0.0)
+        if seat is None:
+            seat = next((s for s in self.remote if self.names[s] is None), None)
+            if seat is None:
+                raise ProtocolError("table_full", "every seat is taken", fatal=True)
+        if any(self.names[s] == name for s in range(self.players) if s not in self.links):
+            raise ProtocolError("name_taken", f"{name!r} is a name at this table already", fatal=True)
+        self.names[seat] = name
+        self.host.seats[seat].name = name
+        if self.tokens[seat] is None:
+            self.tokens[seat] = secrets.token_hex(16)
+        conn.seat = seat
+        link = self.links[seat]
+        link.conn = conn
+        host = self.host
+        self._send(conn, {"type": "welcome", "protocol": PROTOCOL, "seat": seat, "name": name, "token": self.tokens[seat],
+                          "players": self.players, "variant": host.variant_id, "options": host.options_raw,
+                          "fingerprint": self.fingerprint, "rounds": host.rounds, "deadline": self.deadline,
+                          "kinds": [s.kind for s in self.specs], "names": list(self.names),
+                          "rounds_played": host.rounds_played, "totals": host.totals()})
+        in_round = host.round is not None
+        self._send(conn, {"type": "sync", "round": host.session.round_no if in_round else None,
+                          "seq": host.round_first_event if in_round else len(host.events)})
+        self._away.discard(seat)
+        if self.phase != "lobby":
+            host.set_autoplay(seat, False)
+        host.attach(seat, link, replay=in_round)  # the round so far as this seat sees it, then its open prompt
+        r = host.session.round_no
+        if self.phase == "commit":  # the next deal waits for entropy: this client's counts too
+            self._send(conn, {"type": "commit", "round": r, "hash": self.fair[r]["hash"]})
+        self._broadcast_table()
+        self._save()
+
+    def _broadcast_table(self) -> None:
+        msg = {"type": "table", "names": list(self.names), "kinds": [s.kind for s in self.specs],
+               "connected": [s not in self.links or self.links[s].conn is not None for s in range(self.players)],
+               "autoplay": [s in self.host.autoplay for s in range(self.players)],
+               "started": self.phase != "lobby" or bool(self.host.events)}
+        for s in self.remote:
+            if self.links[s].conn is not None:
+                self._send(self.links[s].conn, msg)
+        self._notify(msg)
+
+    def _notify(self, msg: dict) -> None:
+        self._log("note", None, json.dumps(msg, ensure_ascii=False))
+        if self.on_message is not None:
+            try:
+                self.on_message(msg)
+            except Exception:  # noqa: BLE001 - a UI callback's fault must not stop the table
+                log.exception("on_message failed")
+
+    # ------------------------------------------------------------------------------------------------ upkeep
+    def _changed(self, host: Host) -> None:
+        """After every action (Host.on_change): the autosave, the log's open view of the new events, then what the
+        action sent the seats goes out (after the save: what a client saw is never lost by a crash)."""
+        if self.log_file is not None:
+            while self._logged < len(host.events):
+                self._log("event", None, json.dumps(host.events[self._logged], ensure_ascii=False))
+                self._logged += 1
+        self._save()
+        self._flush_all()
+
+    def _save(self) -> None:
+        if self.save_path is None:
+            return
+        try:
+            fair = {r: f for r, f in self.fair.items()}
+            netsave.write(self.save_path, netsave.to_json(
+                self.host, kinds=[str(s) for s in self.specs], names=self.names, tokens=self.tokens, fair=fair,
+                deadline=self.deadline, fingerprint=self.fingerprint))
+        except OSError as exc:
+            log.warning("the LAN autosave failed: %s", exc)
+
+    def _log(self, direction: str, conn: Conn | None, line: str) -> None:
+        if self.log_file is None:
+            return
+        entry = {"t": round(time.monotonic() - self._t0, 4), "dir": direction}
+        if conn is not None:
+            entry["conn"] = conn.id
+            entry["seat"] = conn.seat
+        entry["line"] = line
+        try:
+            self.log_file.write(json.dumps(entry, ensure_ascii=False) + "\n")
+            self.log_file.flush()
+        except (OSError, ValueError):
+            pass
+
+    def _update_status(self) -> None:
+        st = {"phase": self.phase, "port": self.port, "fingerprint": self.fingerprint,
+              "variant": self.host.variant_id, "players": self.players, "names": list(self.names),
+              "kinds": [s.kind for s in self.specs],
+              "connected": [s not in self.links or self.links[s].conn is not None for s in range(self.players)],
+              "round": self.host.session.round_no, "rounds_played": self.host.rounds_played,
+              "totals": self.host.totals(), "result": self.result}
+        with self._status_lock:
+            self._status = st
+
+    def _announce(self) -> None:
+        from . import discovery
+
+        free = sum(1 for s in self.remote if self.names[s] is None)
+        self._announcer = discovery.announce(
+            self.port, bind=self.bind_addr, name=self.host_name,
+            properties={"variant": self.host.variant_id, "players": str(self.players), "free": str(free),
+                        "fingerprint": self.fingerprint, "protocol": str(PROTOCOL)})
