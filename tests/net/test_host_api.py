@@ -99,7 +99,9 @@ def test_stop_ends_a_table_that_waits_for_players():
 def test_a_silent_client_is_played_by_the_ai_at_the_deadline_and_plays_again_when_it_answers():
     from tests.net.helpers import RawClient
 
-    server = NetHost("nanning", ["remote", "ai:easy", "ai:easy", "ai:easy"], seed=2, rounds=1, bind=LOOPBACK,
+    # three rounds: the wall follows from the host's fresh secret, so one round may end before the seat's third
+    # prompt; three always leave enough of them
+    server = NetHost("nanning", ["remote", "ai:easy", "ai:easy", "ai:easy"], seed=2, rounds=3, bind=LOOPBACK,
                      discovery=False, deadline=0.6)
     host = InProcessHost(server)
     raw = RawClient(host.port)
@@ -122,9 +124,9 @@ def test_a_silent_client_is_played_by_the_ai_at_the_deadline_and_plays_again_whe
         assert not [m for m in raw.messages()[n:] if m.get("type") == "refused"]  # its own answer was taken
         assert prompt["actions"][-1] in server.host.current_actions[before:]
         raw.send({"type": "autoplay", "on": True})  # 托管 from here: the AI plays the seat at once
-        assert raw.wait_for(lambda m: m.get("type") == "finished", timeout=30)["rounds"] == 1
+        assert raw.wait_for(lambda m: m.get("type") == "finished", timeout=60)["rounds"] == 3
         raw.close()
-        assert host.wait(30)["rounds"] == 1
+        assert host.wait(30)["rounds"] == 3
     finally:
         raw.close()
         host.stop()
