@@ -24,7 +24,8 @@ from game.engine.view import SeatView
 from game.engine.wincheck import WinCheck
 
 from .reading import Opponent, danger, feed_chance, read_opponents, safest_reason
-from .value import PLANS, TableValues, finish_chance, improving, own_draws_left, plan_acceptance, plan_distance, rough
+from .value import (PLANS, TableValues, finish_chance, improving, own_draws_left, plan_distance, rough,
+                    winner_gain)
 
 
 @dataclass(frozen=True)
@@ -170,14 +171,15 @@ class SkilledBot:
                 # another player throws one of his copies about as often as the seat draws one
                 reach = w.unseen * (1 + (0.5 * others if w.by_discard else 0))
                 p_win += reach
-                v_self = self._points_of(view, counts, melds, w.kind, None)
+                self_won = winner_gain(view, view.seat, counts, w.kind, None, melds)  # scored once: points, hand
+                v_self = self_won[0] if self_won else 0.0
                 v_disc = self._points_of(view, counts, melds, w.kind, (view.seat + 1) % view.players) \
                     if w.by_discard else None
                 v = v_self if v_disc is None else share * v_disc + (1 - share) * v_self
                 weighted += reach * v
                 if v > best_gain:
                     best_gain = v
-                    hand = self._hand_of(view, counts, melds, w.kind)
+                    hand = self_won[1] if self_won else ""
             if p_win > 0 and weighted > 0:
                 opt.value_distance = 0
                 chance = finish_chance(0, 0.0, rough(p_win / total_unseen), draws, hazard=hazard)
@@ -241,16 +243,10 @@ class SkilledBot:
             opponents = read_opponents(view)
         return rough(min(0.5, 0.02 + 0.12 * sum(o.ready for o in opponents)))
 
-    def _points_of(self, view: SeatView, counts: list[int], melds: list[Meld], kind: int,
-                   discarder: int | None) -> float:
-        from .value import winner_gain
+    @staticmethod
+    def _points_of(view: SeatView, counts: list[int], melds: list[Meld], kind: int, discarder: int | None) -> float:
         got = winner_gain(view, view.seat, counts, kind, discarder, melds)
         return got[0] if got else 0.0
-
-    def _hand_of(self, view: SeatView, counts: list[int], melds: list[Meld], kind: int) -> str:
-        from .value import winner_gain
-        got = winner_gain(view, view.seat, counts, kind, None, melds)
-        return got[1] if got else ""
 
     # ---- decisions
     def _discard(self, view: SeatView, check: WinCheck, discards: list[Action]) -> Advice:

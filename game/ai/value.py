@@ -235,24 +235,6 @@ def improving(check: WinCheck, counts: list[int], ghost: int | None, melds: list
     return out
 
 
-def plan_acceptance(plan: Plan, counts: list[int], ghost: int | None, unseen: list[int], helps: list[int]) -> int:
-    """Roughly how many unseen tiles bring `counts` closer to `plan`: for a suit plan, the tiles that improve the
-    hand and lie in the plan's kinds; for pongs, a copy of any kind held once or twice; for pairs, a copy of a
-    kind held once."""
-    natural = counts[:NUM_PLAYABLE]
-    if plan.shape == "pairs":
-        return sum(unseen[k] for k, c in enumerate(natural) if c == 1 and k != ghost)
-    if plan.shape == "pongs":
-        return sum(unseen[k] for k, c in enumerate(natural) if 1 <= c <= 2 and k != ghost)
-    if plan.shape == "orphans":
-        missing = [k for k in TERMINALS_AND_HONOURS if not natural[k]]
-        pair = any(natural[k] >= 2 for k in TERMINALS_AND_HONOURS)
-        return sum(unseen[k] for k in (missing if pair else TERMINALS_AND_HONOURS))
-    if plan.keeps is None:
-        return sum(unseen[k] for k in helps)
-    return sum(unseen[k] for k in helps if k in plan.keeps)
-
-
 def _near(counts: list[int], k: int) -> bool:
     """A drawn tile can only shorten a distance by joining what is held (or as a new pair/set start: a held kind,
     or a neighbour within two in its suit). Lone tiles help only shapes made of lone tiles (烂牌): the check caller

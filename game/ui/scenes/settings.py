@@ -5,12 +5,12 @@ from __future__ import annotations
 import pygame
 
 from game.settings import TABLE_ARTS, TILE_SIZES
+from game.ui.art.table import REGION_NAMES
 from game.ui.widgets import GOLD, MenuScene, button, chip, panel, text
 
 LANG_LABELS = {"zh_CN": "简体中文", "en": "English", "zh_TW": "繁體中文"}
 DIALECT_LABELS = {"nanning": "南宁话", "baise": "百色话", "mandarin": "普通话", "mute": "静音"}
-ART_LABELS = {"auto": "随规则", "nanning": "南宁", "beihai": "北海", "guiliu": "桂柳", "guangdong": "广东",
-              "hainan": "海南"}
+ART_LABELS = {"auto": "随规则", **REGION_NAMES}  # the regions' names come with their looks (art/looks.py)
 SIZE_LABELS = {"small": "小", "medium": "中", "large": "大"}
 
 
