@@ -4,6 +4,7 @@
     python -m game --continue                      (open the autosaved game at once)
     python -m game --autoplay --variant V --seed S --rounds R [--screenshots DIR] [--fast] [--autosave]
     python -m game --autoplay --continue [--fast]  (the autosaved game, every seat an AI, played to its end)
+    python -m game --version                       (prints "lingnan-mahjong X.Y.Z" and exits 0)
 
 The demo (--autoplay) ends with one JSON line on stdout:
     {"ok": true, "rounds": R, "totals": [per seat], "resumed_from": null | {"round": r, "actions": k}}
@@ -22,8 +23,33 @@ import sys
 from pathlib import Path
 
 
+def version() -> str:
+    """The game's version: the installed package's, else game.__version__ (a checkout, or the frozen bundle, which
+    carries no package metadata; build.spec checks at build time that the two agree)."""
+    try:
+        from importlib.metadata import version as installed
+
+        return installed("lingnan-mahjong")
+    except Exception:  # noqa: BLE001 - not installed, or the bundle left out what importlib.metadata needs
+        from game import __version__
+
+        return __version__
+
+
+class _Version(argparse.Action):
+    """--version: prints "lingnan-mahjong X.Y.Z" and exits 0 (the version is only looked up when asked for)."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"lingnan-mahjong {version()}", flush=True)
+        parser.exit(0)
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="lingnan-mahjong", description="岭南麻将 Lingnan Mahjong")
+    ap.add_argument("--version", action=_Version, help="print the version (lingnan-mahjong X.Y.Z) and exit")
     ap.add_argument("--autoplay", action="store_true", help="demo mode: every seat is played by the AI")
     ap.add_argument("--variant", default="nanning")
     ap.add_argument("--players", type=int)

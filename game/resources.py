@@ -22,5 +22,10 @@ def data_path(*parts: str) -> Path:
     return root().joinpath(*parts)
 
 
+def icon_path() -> Path:
+    """The application icon (512 px PNG, drawn by tools/make_icon.py): the window's and the taskbar's."""
+    return data_path("assets", "icon", "icon.png")
+
+
 def frozen() -> bool:
     return bool(getattr(sys, "frozen", False))

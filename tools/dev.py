@@ -3,7 +3,8 @@
 Creates `.venv` beside the project on first use, installs the project with the extras the command needs, compiles
 the translation catalogues, then runs it. Standard library only, so it works from a fresh clone on Windows, macOS
 and Linux. `python3 tools/dev.py env` sets up the full developer environment (packaging, voice tools) and stops;
-`python3 tools/dev.py bundle` builds the standalone game with PyInstaller and smoke-tests it.
+`python3 tools/dev.py bundle` builds the standalone game with PyInstaller, packs it into
+dist/lingnan-mahjong-<version>-<platform>-<arch>.tar.gz (.zip on Windows) and smoke-tests both.
 """
 
 from __future__ import annotations
@@ -57,10 +58,12 @@ def main(argv: list[str]) -> int:
         py = ensure_env("dev")
         compile_catalogues(py)
         return 0
-    if command == "bundle":  # build the standalone game and smoke-test it (CI runs this after the tests)
+    if command == "bundle":  # build the standalone game, pack it and smoke-test both (CI runs this after the tests)
         py = ensure_env("dev")
         code = subprocess.call([str(py), "-m", "PyInstaller", "build.spec", "--noconfirm", "--log-level", "WARN"],
                                cwd=ROOT)
+        # dist/lingnan-mahjong-<version>-<platform>-<arch>.tar.gz (.zip on Windows), what CI uploads
+        code = code or subprocess.call([str(py), "tools/prepare_bundle.py", "--archive"], cwd=ROOT)
         return code or subprocess.call([str(py), "tools/smoke_bundle.py", *rest], cwd=ROOT)
     py = ensure_env("test")
     compile_catalogues(py)

@@ -2,6 +2,12 @@
 where xvfb-run exists, in a real window; each run must exit 0 and write non-blank screenshots. Also measures the
 bundle's size and the frozen start-up to the title screen.
 
+It checks what is packaged around the game too: `--version` prints "lingnan-mahjong <pyproject's version>" and
+exits 0; on Linux the .desktop entry (exactly prepare_bundle.desktop_entry()) and its 512 px PNG icon sit beside
+the executable; on macOS "Lingnan Mahjong.app" holds the executable, the icon and an Info.plist with the version;
+the archive dist/lingnan-mahjong-<version>-<platform>-<arch>.tar.gz (.zip on Windows) exists and holds the
+executable (tools/dev.py bundle makes it with `prepare_bundle.py --archive` before this runs).
+
     python tools/smoke_bundle.py [--dist dist/lingnan-mahjong] [--json]
 """
 
@@ -10,15 +16,21 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import plistlib
 import shutil
 import statistics
+import struct
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import prepare_bundle as packaging  # noqa: E402 - the names and files build.spec writes
 
 
 def executable(dist: Path) -> Path:
@@ -58,7 +70,71 @@ def startup(exe: Path, runs: int = 5) -> list[float]:
     return times
 
 
+def check_version(exe: Path, version: str) -> str:
+    """`exe --version` prints "lingnan-mahjong <version>" and exits 0, without opening a window."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "LINGNAN_HOME": tempfile.mkdtemp()}
+    proc = subprocess.run([str(exe), "--version"], env=env, capture_output=True, text=True, timeout=120)
+    want = f"{packaging.NAME} {version}"
+    if proc.returncode != 0 or proc.stdout.strip() != want:
+        raise SystemExit(f"{exe} --version: exit {proc.returncode}, printed {proc.stdout!r} (wanted {want!r}); "
+                         f"stderr: {proc.stderr[-1000:]}")
+    return proc.stdout.strip()
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    if data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
+        raise ValueError("not a PNG file")
+    return struct.unpack(">II", data[16:24])
+
+
+def check_linux_extras(folder: Path) -> list[str]:
+    """The .desktop entry build.spec writes beside the executable, and its icon."""
+    entry, icon = folder / f"{packaging.NAME}.desktop", folder / f"{packaging.NAME}.png"
+    if not entry.is_file() or entry.read_text(encoding="utf-8") != packaging.desktop_entry():
+        raise SystemExit(f"{entry} is missing or is not prepare_bundle.desktop_entry()")
+    if not icon.is_file() or png_size(icon.read_bytes()) != (512, 512):
+        raise SystemExit(f"{icon} is missing or is not the 512 px icon")
+    return [entry.name, icon.name]
+
+
+def check_app(dist: Path, version: str) -> str:
+    """macOS: the .app holds the executable (whose --version is checked), the icon and the Info.plist."""
+    app = dist / f"{packaging.APP_NAME}.app"
+    plist_path = app / "Contents" / "Info.plist"
+    if not plist_path.is_file():
+        raise SystemExit(f"no {plist_path}: BUNDLE did not run")
+    with open(plist_path, "rb") as fh:
+        plist = plistlib.load(fh)
+    for key, want in (("CFBundleIdentifier", packaging.BUNDLE_ID), ("CFBundleShortVersionString", version),
+                      ("CFBundleVersion", version), ("NSHighResolutionCapable", True)):
+        if plist.get(key) != want:
+            raise SystemExit(f"{plist_path}: {key} is {plist.get(key)!r}, wanted {want!r}")
+    if not (app / "Contents" / "Resources" / plist["CFBundleIconFile"]).is_file():
+        raise SystemExit(f"{app} has no icon {plist['CFBundleIconFile']}")
+    check_version(app / "Contents" / "MacOS" / plist["CFBundleExecutable"], version)
+    return app.name
+
+
+def check_archive(dist: Path, version: str) -> Path:
+    """The archive exists, opens, and holds the executable."""
+    path = packaging.archive_path(dist, version)
+    if not path.is_file():
+        raise SystemExit(f"no archive {path}: run `python tools/prepare_bundle.py --archive` after PyInstaller")
+    if path.name.endswith(".zip"):
+        with zipfile.ZipFile(path) as zf:
+            names = zf.namelist()
+    else:
+        with tarfile.open(path) as tf:
+            names = tf.getnames()
+    exe = f"{packaging.NAME}.exe" if os.name == "nt" else packaging.NAME
+    if not any(name.rsplit("/", 1)[-1] == exe for name in names):
+        raise SystemExit(f"{path} holds no {exe}")
+    return path
+
+
 def size_mb(dist: Path) -> float:
+    if dist.is_file():  # onefile: the executable is the bundle
+        return dist.stat().st_size / 1e6
     return sum(p.stat().st_size for p in dist.rglob("*") if p.is_file()) / 1e6
 
 
@@ -70,7 +146,16 @@ def main() -> int:
     exe = executable(args.dist)
     if not exe.exists():
         raise SystemExit(f"no bundle at {exe}: run `pyinstaller build.spec` first")
-    result = {"dummy_screenshots": len(run_demo(exe, xvfb=False))}
+    version = packaging.project_version()
+    dist = args.dist.parent  # dist/: the build (a folder, or onefile the executable), the .app and the archive
+    result: dict = {"version": check_version(exe, version)}
+    if sys.platform.startswith("linux"):
+        result["linux_extras"] = check_linux_extras(args.dist if args.dist.is_dir() else dist)
+    elif sys.platform == "darwin":
+        result["app"] = check_app(dist, version)
+    archive = check_archive(dist, version)
+    result.update(archive=archive.name, archive_mb=round(archive.stat().st_size / 1e6, 1))
+    result["dummy_screenshots"] = len(run_demo(exe, xvfb=False))
     if shutil.which("xvfb-run"):
         result["xvfb_screenshots"] = len(run_demo(exe, xvfb=True))
     times = startup(exe)

@@ -79,6 +79,20 @@ class Scene:
         pass
 
 
+def set_window_icon() -> None:
+    """The game's icon on the window and the taskbar; a missing or unreadable icon file is skipped, never fatal.
+    X11 silently drops a window icon as large as the 512 px file (the request is too big): there it gets 128 px."""
+    from game.resources import icon_path
+
+    try:
+        icon = pygame.image.load(str(icon_path()))
+        if pygame.display.get_driver() == "x11" and icon.get_width() > 128:
+            icon = pygame.transform.smoothscale(icon, (128, 128))
+        pygame.display.set_icon(icon)
+    except Exception:  # noqa: BLE001 - without its icon the game still plays
+        pass
+
+
 class App:
     def __init__(self, settings: Settings, *, autoplay: Autoplay | None = None, save: bool = True):
         pygame.display.init()
@@ -89,6 +103,7 @@ class App:
         flags = pygame.RESIZABLE | (pygame.FULLSCREEN if settings.fullscreen and not autoplay else 0)
         self.screen = pygame.display.set_mode(settings.window_size, flags)
         pygame.display.set_caption("岭南麻将 Lingnan Mahjong")
+        set_window_icon()
         from game.ui.art.table import TableArt
         from game.ui.art.tiles import TileArt
         from game.ui.fonts import Fonts
