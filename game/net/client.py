@@ -37,7 +37,7 @@ EVENTS = frozenset(EVENT_TYPES)
 
 class JoinError(Exception):
     """The host refused the seat or could not be reached. `code`: connect_failed, table_full, name_taken,
-    protocol, fingerprint, bad_name, host_lost."""
+    protocol, fingerprint, bad_name, host_lost, host_quit (the host closed its table: the game is saved there)."""
 
     def __init__(self, code: str, message: str):
         super().__init__(message)
@@ -49,8 +49,9 @@ class NetClient:
     def __init__(self, address: str, port: int, name: str, *, retry: float = 30.0, connect_timeout: float = 5.0,
                  log_file: IO[str] | None = None, on_message: Callable[[dict], None] | None = None,
                  entropy_source: Callable[[int], str] | None = None, fingerprint: str | None = None,
-                 trace: Callable[[str, dict], None] | None = None):
+                 trace: Callable[[str, dict], None] | None = None, avatar: int | None = None):
         self.address, self.port, self.name = address, int(port), name
+        self.avatar = avatar
         self.retry = retry
         self.connect_timeout = connect_timeout
         self.log_file = log_file
@@ -120,6 +121,14 @@ class NetClient:
         """托管: the host's AI plays this seat (on) or stops doing so."""
         self.send({"type": "autoplay", "on": bool(on)})
 
+    def set_ready(self, on: bool = True) -> None:
+        """The ready mark: in the lobby, and after a round's settlement (the next deal waits for everyone's)."""
+        self.send({"type": "ready", "on": bool(on)})
+
+    def phrase(self, phrase_id: str) -> None:
+        """A quick phrase (game.phrases) for the whole table."""
+        self.send({"type": "phrase", "id": phrase_id})
+
     def send(self, msg: dict) -> bool:
         sock = self._sock
         if sock is None:
@@ -159,7 +168,11 @@ class NetClient:
             pass
         self._sock = sock
         self.connects += 1
-        hello = {"type": "hello", "name": self.name, "protocol": PROTOCOL}
+        from game import __version__
+
+        hello = {"type": "hello", "name": self.name, "protocol": PROTOCOL, "version": __version__}
+        if self.avatar is not None:
+            hello["avatar"] = self.avatar
         if self.expected_fingerprint:
             hello["fingerprint"] = self.expected_fingerprint
         if self.welcome is not None and isinstance(self.welcome.get("token"), str):
@@ -272,6 +285,10 @@ class NetClient:
             self._reveal(msg)
         elif mtype == "finished":
             self.finished = msg
+        elif mtype == "closing":
+            # the host quits: no reconnecting to a table that is gone (it may be resumed later, and joined again)
+            self._stop.set()
+            self.error = JoinError("host_quit", str(msg.get("message") or "the host has left"))
         elif mtype == "error":
             code = str(msg.get("error"))
             if code == "replaced":

@@ -203,3 +203,29 @@ def browse(timeout: float = 2.0, interfaces: list[str] | None = None) -> list[Ta
         return browser.tables()
     finally:
         browser.close()
+
+
+def local_addresses() -> list[str]:
+    """This machine's IPv4 addresses on its networks (not loopback), for a host to tell its friends: from the
+    interfaces (ifaddr, zeroconf's own dependency) where available, else the address the default route leaves by
+    (a UDP socket's connect sends nothing). May be empty (no network)."""
+    found: list[str] = []
+    try:
+        import ifaddr  # noqa: PLC0415 - optional, as zeroconf is
+
+        for adapter in ifaddr.get_adapters():
+            for ip in adapter.ips:
+                if isinstance(ip.ip, str) and not ip.ip.startswith(("127.", "169.254.")) and ip.ip not in found:
+                    found.append(ip.ip)
+    except Exception:  # noqa: BLE001 - no ifaddr, or an odd interface: fall back below
+        pass
+    if not found:
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                s.connect(("10.255.255.255", 1))
+                ip = s.getsockname()[0]
+            if not ip.startswith("127."):
+                found.append(ip)
+        except OSError:
+            pass
+    return found

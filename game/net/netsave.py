@@ -21,11 +21,12 @@ VERSION = 1
 
 
 def to_json(host: Host, *, kinds: list[str], names: list[str | None], tokens: list[str | None],
-            fair: dict[int, dict], deadline: float, fingerprint: str) -> dict:
+            fair: dict[int, dict], deadline: float, fingerprint: str, avatars: list[int] | None = None) -> dict:
     from game import saves
 
     return {"format": FORMAT, "version": VERSION, "game": saves.to_json(host), "kinds": list(kinds),
             "names": list(names), "tokens": list(tokens), "deadline": deadline, "fingerprint": fingerprint,
+            "avatars": list(avatars or []),
             "fair": {str(r): {"secret": f["secret"], "entropy": list(f["entropy"])} for r, f in fair.items()}}
 
 

@@ -7,11 +7,14 @@ below with exactly their keys and types; anything else is a `ProtocolError` (its
 
 Client → host
 
-    {"type": "hello", "name": NAME [, "protocol": 1] [, "fingerprint": F] [, "token": T]}   first, once: a seat
+    {"type": "hello", "name": NAME [, "protocol": 1] [, "fingerprint": F] [, "token": T] [, "avatar": N]
+     [, "version": V]}                                  first, once: a seat (V: the game's version, for messages)
     {"type": "entropy", "round": r, "value": HEX}       after a commit: the client's share of the round's wall
     {"type": "intent", "prompt": ID, "action": ACTION}   an answer naming its prompt (ACTION as the engine's JSON)
     {"type": "autoplay", "on": BOOL}                    托管 on or off for one's own seat
     {"type": "toggles" [, "auto_win": BOOL] [, "auto_pass": BOOL]}   standing orders (自动胡, 自动过)
+    {"type": "ready", "on": BOOL}                       ready mark: in the lobby, and after a round's settlement
+    {"type": "phrase", "id": ID}                        a quick phrase (game.phrases), shown and said at the seat
     {"type": "ping" [, "id": N]}                         answered by {"type": "pong", "id": N}
     {"type": "bye"}                                     leaving (the seat is played by the AI)
 
@@ -22,7 +25,9 @@ only): a client that lost its connection without the host noticing yet replaces 
 Host → client: `welcome` (the seat taken, its token and the table), `table` (who sits where, who is connected), `sync` (the
 events that follow are the current round so far, from event number `seq`), the engine's events themselves
 (projected for the seat, exactly as `run` prints them), `prompt` / `withdraw`, `refused` (an intent the table did not
-take), `error` (a message it could not read), `commit` / `reveal` (fairness.py), `pong`, and at the end `finished`.
+take), `error` (a message it could not read), `commit` / `reveal` (fairness.py), `pong`, `phrase` (a seat's quick
+phrase: seat, id), `standing` (after each round: rounds played, totals, coins), `closing` (the host is quitting: the
+game is saved on the host and may be resumed there; a client does not try to reconnect), and at the end `finished`.
 """
 
 from __future__ import annotations
@@ -30,22 +35,27 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from game.phrases import PHRASE_IDS
+
 PROTOCOL = 1
 MAX_LINE = 64 * 1024  # bytes a line may take, its newline included
 SERVICE_TYPE = "_lingnan-mahjong._tcp.local."  # zeroconf announce/browse (discovery.py)
 NAME_MAX = 24  # characters of a player's name
 
-CLIENT_TYPES = ("hello", "entropy", "intent", "autoplay", "toggles", "ping", "bye")
+CLIENT_TYPES = ("hello", "entropy", "intent", "autoplay", "toggles", "ready", "phrase", "ping", "bye")
 HOST_TYPES = ("welcome", "table", "sync", "prompt", "withdraw", "refused", "error", "commit", "reveal", "pong",
-              "finished")
+              "phrase", "standing", "closing", "finished")
+AVATARS = 64  # avatar numbers a hello may carry: 0 (none) to AVATARS - 1
 ENTROPY_HEX = (32, 128)  # a client's entropy: 16 to 64 bytes, as lowercase or uppercase hex
 
 _KEYS: dict[str, tuple[set[str], set[str]]] = {  # type -> (required keys, optional keys), "type" aside
-    "hello": ({"name"}, {"protocol", "fingerprint", "token"}),
+    "hello": ({"name"}, {"protocol", "fingerprint", "token", "avatar", "version"}),
     "entropy": ({"round", "value"}, set()),
     "intent": ({"prompt", "action"}, set()),
     "autoplay": ({"on"}, set()),
     "toggles": (set(), {"auto_win", "auto_pass"}),
+    "ready": ({"on"}, set()),
+    "phrase": ({"id"}, set()),
     "ping": (set(), {"id"}),
     "bye": (set(), set()),
 }
@@ -149,9 +159,11 @@ def parse_client(line: bytes) -> dict:
         data["name"] = clean_name(data["name"])
         if "protocol" in data and not _whole(data["protocol"]):
             raise ProtocolError("bad_message", "protocol must be a whole number")
-        for key in ("fingerprint", "token"):
-            if key in data and not (isinstance(data[key], str) and len(data[key]) <= 64):
+        for key in ("fingerprint", "token", "version"):
+            if key in data and not (isinstance(data[key], str) and len(data[key]) <= 64 and data[key].isprintable()):
                 raise ProtocolError("bad_message", f"{key} must be a short text")
+        if "avatar" in data and not (_whole(data["avatar"]) and 0 <= data["avatar"] < AVATARS):
+            raise ProtocolError("bad_message", f"avatar is a whole number from 0 to {AVATARS - 1}")
     elif mtype == "entropy":
         value = data["value"]
         if not _whole(data["round"]):
@@ -166,7 +178,10 @@ def parse_client(line: bytes) -> dict:
             raise ProtocolError("bad_message", "prompt must be the prompt's id")
         if not isinstance(data["action"], dict):
             raise ProtocolError("bad_message", "action must be an object")
-    elif mtype == "autoplay":
+    elif mtype == "phrase":
+        if not (isinstance(data["id"], str) and data["id"] in PHRASE_IDS):
+            raise ProtocolError("bad_message", "unknown quick phrase")
+    elif mtype in ("autoplay", "ready"):
         if not isinstance(data["on"], bool):
             raise ProtocolError("bad_message", "on must be true or false")
     elif mtype == "toggles":

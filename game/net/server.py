@@ -173,8 +173,9 @@ class NetHost:
                  save: str | Path | None = None, log_file: IO[str] | None = None,
                  local_links: dict[int, Any] | None = None, on_message: Callable[[dict], None] | None = None,
                  secret_source: Callable[[int], str] | None = None, start_coins: list[int] | None = None,
-                 host_name: str | None = None, _host: Host | None = None, _names: list | None = None,
-                 _fair: dict | None = None, _tokens: list | None = None):
+                 host_name: str | None = None, wait_for_start: bool = False, _host: Host | None = None,
+                 _names: list | None = None, _fair: dict | None = None, _tokens: list | None = None,
+                 _avatars: list | None = None):
         self.specs = [s if isinstance(s, SeatSpec) else SeatSpec.parse(s) for s in seats]
         if not self.specs:
             raise HostError("bad_arguments", "a table needs seats")
@@ -187,6 +188,8 @@ class NetHost:
         self.on_message = on_message
         self.secret_source = secret_source
         self.host_name = host_name or socket.gethostname()
+        # a table hosted from the game's lobby deals when its host says so (go_on), not as soon as it is full
+        self.wait_for_start = wait_for_start
         if _host is None:
             configs = []
             for i, spec in enumerate(self.specs):
@@ -208,6 +211,10 @@ class NetHost:
         self.names: list[str | None] = list(_names) if _names else [
             None if s.kind == "remote" else self.host.seats[i].name for i, s in enumerate(self.specs)]
         self.tokens: list[str | None] = list(_tokens) if _tokens else [None] * self.players  # see _hello
+        self.avatars: list[int] = list(_avatars) if _avatars else [
+            0 if s.kind == "remote" else self.host.seats[i].avatar or i + 1 for i, s in enumerate(self.specs)]
+        self.ready: list[bool] = [False] * self.players  # ready marks: in the lobby, then after each settlement
+        self._phrase_at: dict[int, float] = {}  # seat -> when it last sent a quick phrase
         self.fair: dict[int, dict] = dict(_fair or {})  # round -> {"secret", "entropy", "hash"}
         for f in self.fair.values():
             f.setdefault("hash", fairness.commit_hash(f["secret"]))
@@ -264,7 +271,12 @@ class NetHost:
         if tokens is not None and (len(tokens) != len(names) or not all(t is None or isinstance(t, str)
                                                                          for t in tokens)):
             tokens = None
-        return cls(host.variant_id, specs, save=save, _host=host, _names=names, _fair=fair, _tokens=tokens, **kw)
+        avatars = data.get("avatars")
+        if not (isinstance(avatars, list) and len(avatars) == len(names)
+                and all(isinstance(a, int) and not isinstance(a, bool) for a in avatars)):
+            avatars = None
+        return cls(host.variant_id, specs, save=save, _host=host, _names=names, _fair=fair, _tokens=tokens,
+                   _avatars=avatars, **kw)
 
     def bind(self) -> int:
         """Open the listening socket; returns the port. Raises OSError (address in use ...)."""
@@ -304,7 +316,8 @@ class NetHost:
         return self.result
 
     def stop(self) -> None:
-        """End the game now (from any thread): connections are closed, `result` stays None."""
+        """End the game now (from any thread): every client is told the host is closing (the game stays in the
+        autosave, to be resumed), connections are closed, `result` stays None."""
         self._stop.set()
         self._wake()
 
@@ -361,6 +374,8 @@ class NetHost:
                 self._reap()
             if self.phase == "finished":
                 self._drain(5.0)
+            else:
+                self._say_closing()
         finally:
             self.cpu_seconds = time.thread_time() - cpu0
             self._shutdown()
@@ -395,7 +410,8 @@ class NetHost:
             elif conn.seat is None and now >= conn.hello_by and not conn.dead and not conn.closing:
                 self._fail(conn, ProtocolError("hello_timeout", "no hello in time", fatal=True))
         if self.phase == "lobby":
-            if all(self.names[s] is not None and self.links[s].conn is not None for s in self.remote):
+            if not self.wait_for_start and all(self.names[s] is not None and self.links[s].conn is not None
+                                               for s in self.remote):
                 self._go()
         elif self.phase == "commit":
             got = self.fair[self.host.session.round_no]["entropy"]
@@ -403,14 +419,21 @@ class NetHost:
             if not waiting or now >= self._commit_by:
                 self._deal()
         elif self.phase == "between":
-            if now >= self._next_at:
+            if now >= self._next_at or self._all_ready():
                 self._begin_round()
         if self.phase == "play":
             self._play(now)
         self._update_status()
 
+    def _all_ready(self) -> bool:
+        """Between rounds: every player at the table has closed his settlement (an AI or 托管 seat waits for
+        nobody); False with nobody connected, so a table of bots keeps its pace."""
+        here = [s for s in self.remote if self.links[s].conn is not None and s not in self.host.autoplay]
+        return bool(here) and all(self.ready[s] for s in here)
+
     def _go(self) -> None:
         """Every remote seat is taken (or go_on): start (or, resumed, go on with) the game."""
+        self.ready = [False] * self.players
         for s in self.remote:
             if self.links[s].conn is not None:
                 self.host.set_autoplay(s, False)
@@ -487,6 +510,13 @@ class NetHost:
             self._notify(msg)
         self.host.finish_round()
         self._opened.clear()
+        self.ready = [False] * self.players
+        standing = {"type": "standing", "rounds_played": self.host.rounds_played, "totals": self.host.totals(),
+                    "coins": self.host.coins}
+        for s in self.remote:
+            if self.links[s].conn is not None:
+                self._send(self.links[s].conn, standing)
+        self._notify(standing)
         if self.host.game_over():
             self._finish()
             return
@@ -690,8 +720,10 @@ class NetHost:
         if seat is None or self.links[seat].conn is not conn:
             return
         self.links[seat].conn = None
+        self.ready[seat] = False
         if self.phase == "lobby" and not self.resumed and not self.host.events:
             self.names[seat] = None  # before the game a seat is only held while its client is there
+            self.avatars[seat] = 0
         elif self.phase != "finished":
             # the prompt it holds keeps its deadline (its player may be back in time to answer it himself); from
             # then on the AI plays the seat at once (托管) until a client with its name takes it back
@@ -719,6 +751,22 @@ class NetHost:
                 if now >= conn.linger_until:
                     conn.dead = True
             self._reap()
+
+    def _say_closing(self) -> None:
+        """Stopped before the game's end (the host quits): tell every client at once, so that none waits for a
+        host that is gone; best effort, without blocking (a client that does not read just sees the close)."""
+        msg = {"type": "closing", "reason": "host_quit",
+               "message": "the host has left; the game is saved on the host's machine and can be resumed there"}
+        self._notify(msg)
+        for conn in list(self._conns.values()):
+            if conn.dead or conn.shut:
+                continue
+            conn.out += encode(msg)
+            try:
+                n = conn.sock.send(conn.out)
+                del conn.out[:n]
+            except OSError:
+                pass
 
     def _shutdown(self) -> None:
         for conn in list(self._conns.values()):
@@ -760,6 +808,10 @@ class NetHost:
             raise ProtocolError("hello_first", "say hello first")
         if mtype == "bye":
             self._end(conn)
+            if self.phase not in ("lobby", "finished"):
+                # left on purpose (not a dropped line): the AI answers for the seat now, its prompt included
+                self.host.set_autoplay(seat, True)
+                self._broadcast_table()
         elif mtype == "entropy":
             r = self.host.session.round_no
             if self.phase != "commit" or msg["round"] != r:
@@ -782,12 +834,43 @@ class NetHost:
                 self._broadcast_table()
         elif mtype == "toggles":
             self.host.set_toggles(seat, auto_win=msg.get("auto_win"), auto_pass=msg.get("auto_pass"))
+        elif mtype == "ready":
+            if self.phase in ("lobby", "between", "play") and self.ready[seat] != msg["on"]:
+                self.ready[seat] = msg["on"]
+                self._broadcast_table()
+        elif mtype == "phrase":
+            self.phrase(seat, msg["id"], conn)
+
+    def phrase(self, seat: int, phrase_id: str, conn: Conn | None = None) -> bool:
+        """A seat's quick phrase goes to every client (and on_message); at most one per PHRASE_GAP seconds a seat.
+        The host's thread only (the UI's own seat sends it as a client)."""
+        from game.phrases import PHRASE_GAP, PHRASE_IDS
+
+        now = time.monotonic()
+        if phrase_id not in PHRASE_IDS:
+            return False
+        if now - self._phrase_at.get(seat, -1e9) < PHRASE_GAP:
+            if conn is not None:
+                raise ProtocolError("too_soon", "one quick phrase at a time")
+            return False
+        self._phrase_at[seat] = now
+        msg = {"type": "phrase", "seat": seat, "id": phrase_id}
+        for s in self.remote:
+            if self.links[s].conn is not None:
+                self._send(self.links[s].conn, msg)
+        self._notify(msg)
+        return True
 
     def _hello(self, conn: Conn, msg: dict) -> None:
         if conn.seat is not None:
             raise ProtocolError("already_joined", "this connection already has a seat")
         if msg.get("protocol", PROTOCOL) != PROTOCOL:
-            raise ProtocolError("protocol", f"this host speaks protocol {PROTOCOL}", fatal=True)
+            from game import __version__
+
+            theirs = f" (Lingnan Mahjong {msg['version']})" if msg.get("version") else ""
+            raise ProtocolError("protocol", f"this host runs Lingnan Mahjong {__version__}, protocol {PROTOCOL}; "
+                                            f"the joining game speaks protocol {msg['protocol']}{theirs}: both "
+                                            "players need the same version", fatal=True)
         if msg.get("fingerprint") not in (None, self.fingerprint):
             raise ProtocolError("fingerprint", "this table plays other rules or options", fatal=True)
         name = msg["name"]
@@ -807,6 +890,9 @@ class NetHost:
             raise ProtocolError("name_taken", f"{name!r} is a name at this table already", fatal=True)
         self.names[seat] = name
         self.host.seats[seat].name = name
+        if "avatar" in msg:
+            self.avatars[seat] = msg["avatar"]
+            self.host.seats[seat].avatar = msg["avatar"]
         if self.tokens[seat] is None:
             self.tokens[seat] = secrets.token_hex(16)
         conn.seat = seat
@@ -817,7 +903,8 @@ class NetHost:
                           "players": self.players, "variant": host.variant_id, "options": host.options_raw,
                           "fingerprint": self.fingerprint, "rounds": host.rounds, "deadline": self.deadline,
                           "kinds": [s.kind for s in self.specs], "names": list(self.names),
-                          "rounds_played": host.rounds_played, "totals": host.totals()})
+                          "rounds_played": host.rounds_played, "totals": host.totals(), "coins": host.coins,
+                          "avatars": list(self.avatars), "host": self.host_name})
         in_round = host.round is not None
         self._send(conn, {"type": "sync", "round": host.session.round_no if in_round else None,
                           "seq": host.round_first_event if in_round else len(host.events)})
@@ -835,7 +922,8 @@ class NetHost:
         msg = {"type": "table", "names": list(self.names), "kinds": [s.kind for s in self.specs],
                "connected": [s not in self.links or self.links[s].conn is not None for s in range(self.players)],
                "autoplay": [s in self.host.autoplay for s in range(self.players)],
-               "started": self.phase != "lobby" or bool(self.host.events)}
+               "started": self.phase != "lobby" or bool(self.host.events),
+               "avatars": list(self.avatars), "ready": list(self.ready), "phase": self.phase}
         for s in self.remote:
             if self.links[s].conn is not None:
                 self._send(self.links[s].conn, msg)
@@ -867,7 +955,7 @@ class NetHost:
             fair = {r: f for r, f in self.fair.items()}
             netsave.write(self.save_path, netsave.to_json(
                 self.host, kinds=[str(s) for s in self.specs], names=self.names, tokens=self.tokens, fair=fair,
-                deadline=self.deadline, fingerprint=self.fingerprint))
+                deadline=self.deadline, fingerprint=self.fingerprint, avatars=self.avatars))
         except OSError as exc:
             log.warning("the LAN autosave failed: %s", exc)
 
@@ -891,7 +979,8 @@ class NetHost:
               "kinds": [s.kind for s in self.specs],
               "connected": [s not in self.links or self.links[s].conn is not None for s in range(self.players)],
               "round": self.host.session.round_no, "rounds_played": self.host.rounds_played,
-              "totals": self.host.totals(), "result": self.result}
+              "totals": self.host.totals(), "result": self.result, "avatars": list(self.avatars),
+              "ready": list(self.ready), "autoplay": sorted(self.host.autoplay)}
         with self._status_lock:
             self._status = st
 

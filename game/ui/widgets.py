@@ -20,6 +20,7 @@ class Hit:
     rect: pygame.Rect
     action: Callable[[], None]
     enabled: bool = True
+    label: str | None = None  # the words on it (tests find a control by what the player reads)
 
 
 class Clicks:
@@ -32,8 +33,13 @@ class Clicks:
     def reset(self) -> None:
         self.hits = []
 
-    def add(self, rect: pygame.Rect, action: Callable[[], None], enabled: bool = True) -> None:
-        self.hits.append(Hit(rect, action, enabled))
+    def add(self, rect: pygame.Rect, action: Callable[[], None], enabled: bool = True,
+            label: str | None = None) -> None:
+        self.hits.append(Hit(rect, action, enabled, label))
+
+    def find(self, label: str) -> Hit | None:
+        """The control last drawn with these words."""
+        return next((h for h in reversed(self.hits) if h.label == label), None)
 
     def click(self, pos: tuple[int, int]) -> bool:
         for hit in reversed(self.hits):
@@ -66,7 +72,7 @@ def button(app, surface: pygame.Surface, clicks: Clicks, rect: pygame.Rect, labe
         img = img.copy()
         img.fill((25, 25, 25, 0), special_flags=pygame.BLEND_RGB_ADD)
     surface.blit(img, rect)
-    clicks.add(rect, action, enabled)
+    clicks.add(rect, action, enabled, label)
 
 
 def chip(app, surface: pygame.Surface, clicks: Clicks, pos: tuple[int, int], label: str, on: bool,
@@ -82,7 +88,7 @@ def chip(app, surface: pygame.Surface, clicks: Clicks, pos: tuple[int, int], lab
                          border_radius=rect.height // 2)
     surface.blit(bg, rect)
     surface.blit(text, text.get_rect(center=rect.center))
-    clicks.add(rect, action, enabled)
+    clicks.add(rect, action, enabled, label)
     return rect
 
 

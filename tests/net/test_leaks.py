@@ -123,6 +123,7 @@ def check_seat(seat: int, messages: list[dict], truth: list[dict], variant, opti
         elif mtype == "reveal":
             assert msg["round"] in round_over, "a reveal before its round's end"
             assert not tiles_in(msg)
-        elif mtype in ("commit", "welcome", "table", "withdraw", "refused", "error", "pong", "finished"):
-            assert not tiles_in({k: v for k, v in msg.items() if k != "names"}), msg
+        elif mtype in ("commit", "welcome", "table", "withdraw", "refused", "error", "pong", "finished", "standing",
+                       "phrase", "closing"):
+            assert not tiles_in({k: v for k, v in msg.items() if k not in ("names", "host")}), msg
     assert seq == len(truth) and (events_seen == len(truth) or not whole)

@@ -53,6 +53,16 @@ def test_encode_is_one_ascii_line():
     (b'{"type": "entropy", "round": 0, "value": "xyz"}', "bad_message"),
     (b'{"type": "entropy", "round": 0, "value": "ab"}', "bad_message"),
     (b'{"type": "autoplay", "on": 1}', "bad_message"),
+    (b'{"type": "ready", "on": "yes"}', "bad_message"),
+    (b'{"type": "ready"}', "bad_message"),
+    (b'{"type": "phrase", "id": "insult"}', "bad_message"),
+    (b'{"type": "phrase", "id": 3}', "bad_message"),
+    (b'{"type": "phrase", "id": "hello", "to": 2}', "bad_message"),
+    (b'{"type": "hello", "name": "ok", "avatar": -1}', "bad_message"),
+    (b'{"type": "hello", "name": "ok", "avatar": 64}', "bad_message"),
+    (b'{"type": "hello", "name": "ok", "avatar": true}', "bad_message"),
+    (b'{"type": "hello", "name": "ok", "version": "' + b"9" * 80 + b'"}', "bad_message"),
+    (b'{"type": "hello", "name": "ok", "version": "1\\n2"}', "bad_message"),
     (b'{"type": "intent", "prompt": NaN, "action": {}}', "bad_json"),
     (b"[" * 100000, "bad_json"),
 ])
@@ -75,3 +85,10 @@ def test_rate_limit_allows_bursts_then_refuses():
     assert all(rl.take(0.0) for _ in range(5))
     assert not rl.take(0.0)
     assert rl.take(0.1)  # one token back after a tenth of a second
+
+
+def test_the_lobby_s_messages_pass_when_well_formed():
+    assert parse_client(b'{"type": "ready", "on": true}') == {"type": "ready", "on": True}
+    assert parse_client(b'{"type": "phrase", "id": "hello"}')["id"] == "hello"
+    hello = parse_client(b'{"type": "hello", "name": " Lin ", "avatar": 7, "version": "0.1.0"}')
+    assert hello["name"] == "Lin" and hello["avatar"] == 7 and hello["version"] == "0.1.0"

@@ -40,6 +40,11 @@ class NewGameScene(MenuScene):
         self.auto_win: list[bool] = [bool(x) for x in last.get("auto_win", [])]
         self.auto_pass: list[bool] = [bool(x) for x in last.get("auto_pass", [])]
         self.editing: int | None = None  # the seat whose name is being typed
+        self.host_error: str | None = None  # a LAN table that could not be opened: why
+        if mode == "lan":  # seat 0 is the host's own; the others wait for players from the LAN, or are AI
+            join = app.settings.last_setup.get("lan_join", {})
+            if join.get("name") and not self.names[:1]:
+                self.names = [str(join["name"])[:MAX_NAME]]
         self._fix()
 
     # ---- state
@@ -59,7 +64,7 @@ class NewGameScene(MenuScene):
         self.avatars = (self.avatars + [1, 2, 3, 4])[:4]
         self.auto_win = (self.auto_win + [False] * 4)[:4]
         self.auto_pass = (self.auto_pass + [False] * 4)[:4]
-        if not any(self.humans[:self.players]):
+        if not any(self.humans[:self.players]) or self.mode == "lan":
             self.humans[0] = True
 
     def error(self) -> str | None:
@@ -91,6 +96,9 @@ class NewGameScene(MenuScene):
             "humans": self.humans, "levels": self.levels, "names": self.names, "avatars": self.avatars,
             "auto_win": self.auto_win, "auto_pass": self.auto_pass}
         self.app.save()
+        if self.mode == "lan":
+            self._host_lan()
+            return
         seats = []
         for i in range(self.players):
             if self.humans[i]:
@@ -104,11 +112,29 @@ class NewGameScene(MenuScene):
                       rounds=self.rounds or None)
         self.app.replace(TableScene(self.app, table))
 
+    def _host_lan(self) -> None:
+        """Open the LAN table and its lobby (game.ui.scenes.lan): seat 0 is this player, the seats marked for
+        people wait for them (the AI plays those still empty once the host starts)."""
+        from game.ui.scenes.lan import host_table
+
+        name = self.seat_name(0)
+        self.app.settings.last_setup["lan_join"] = {**self.app.settings.last_setup.get("lan_join", {}),
+                                                    "name": self.names[0].strip(), "avatar": self.avatars[0]}
+        self.app.save()
+        seats = ["remote" if self.humans[i] else f"ai:{self.levels[i]}" for i in range(1, self.players)]
+        self.host_error = host_table(self.app, self.variant_id, dict(self.options), self.players, self.rounds or None,
+                                     seats, name, self.avatars[0])
+
     def seat_name(self, i: int) -> str:
         """The name typed for a human seat, or the usual one."""
         if self.names[i].strip():
             return self.names[i].strip()
         return self.app.t("Player {n}").format(n=i + 1) if self.mode == "hotseat" else self.app.t("You")
+
+    def _human_label(self, i: int) -> str:
+        if self.mode != "lan":
+            return self.app.t("Human")
+        return self.app.t("You (host)") if i == 0 else self.app.t("LAN player")
 
     # ---- input
     def on_enter(self) -> None:
@@ -148,8 +174,8 @@ class NewGameScene(MenuScene):
         w, h = surface.get_size()
         surface.blit(app.art.felt(self.variant_id, (w, h)), (0, 0))
         self.clicks.reset()
-        text(app, surface, (30, 18), app.t("New game") + ("  ·  " + app.t("Hot-seat") if self.mode == "hotseat"
-                                                          else ""), 30, GOLD, True)
+        mode_name = {"hotseat": app.t("Hot-seat"), "lan": app.t("LAN table")}.get(self.mode)
+        text(app, surface, (30, 18), app.t("New game") + (f"  ·  {mode_name}" if mode_name else ""), 30, GOLD, True)
         # rule-set cards
         cw, ch = round(w * 0.16), round(h * 0.14)
         y = 70
@@ -188,13 +214,16 @@ class NewGameScene(MenuScene):
         for i in range(self.players):
             text(app, surface, (x, y), app.t("Seat {n}").format(n=i + 1), 16, (230, 230, 220))
             cx = x + 120
-            r = chip(app, surface, self.clicks, (cx, y - 4), app.t("Human"), self.humans[i],
+            r = chip(app, surface, self.clicks, (cx, y - 4), self._human_label(i), self.humans[i],
                      lambda i=i: self._set_human(i, True), size=15)
             cx = r.right + 6
-            r = chip(app, surface, self.clicks, (cx, y - 4), app.t("AI"), not self.humans[i],
-                     lambda i=i: self._set_human(i, False), size=15)
+            if not (self.mode == "lan" and i == 0):
+                r = chip(app, surface, self.clicks, (cx, y - 4), app.t("AI"), not self.humans[i],
+                         lambda i=i: self._set_human(i, False), size=15)
             cx = r.right + 20
-            if self.humans[i]:
+            if self.humans[i] and self.mode == "lan" and i > 0:
+                text(app, surface, (cx, y), app.t("joins from the network"), 14, MUTED)
+            elif self.humans[i]:
                 cx = self._draw_human_seat(surface, i, cx, y)
             if not self.humans[i]:
                 level_names = {"easy": app.t("Easy"), "normal": app.t("Normal"), "hard": app.t("Hard"),
@@ -259,6 +288,8 @@ class NewGameScene(MenuScene):
             y += 4
         err = self.error()
         bw, bh = 200, 52
+        if self.host_error and not err:
+            text(app, surface, (x0 + 10, h - 96), "⚠ " + self.host_error, 15, RED)
         if err:
             text(app, surface, (x0 + 10, h - 70), "⚠ " + err, 15, RED)
         else:
@@ -288,6 +319,8 @@ class NewGameScene(MenuScene):
         del label
         self.clicks.add(box, lambda i=i: self.edit_name(i))
         cx = box.right + 12
+        if self.mode == "lan":
+            return cx  # standing orders are set at the table
         for key, values, word in (("auto_win", self.auto_win, app.t("Auto win")),
                                   ("auto_pass", self.auto_pass, app.t("Auto pass"))):
             r = chip(app, surface, self.clicks, (cx, y - 4), word, values[i],
@@ -301,6 +334,8 @@ class NewGameScene(MenuScene):
         self.app.push(RulesScene(self.app, self.variant_id, focus=option))
 
     def _set_human(self, i: int, human: bool) -> None:
+        if self.mode == "lan" and i == 0:
+            return  # the host's own seat
         self.humans[i] = human
         if not any(self.humans[:self.players]):
             self.humans[i] = True

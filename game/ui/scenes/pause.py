@@ -3,7 +3,8 @@
 It is drawn over the table as the table is (a hand-over screen stays a hand-over screen: the menu never shows a
 hand), and while it is up the table gets no input and no update, so the host's clock stands still: bots do not
 move and claim deadlines do not run. The game is autosaved after every action; quitting writes the save once more
-(as closing the window does) and goes to the title, where Continue is offered.
+(as closing the window does) and goes to the title, where Continue is offered. At a LAN table the game runs on
+its host and goes on behind the menu; leaving hands the seat to the host's AI (closing one's own table stops it).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ class PauseScene(MenuScene):
     def entries(self) -> list[tuple[str, object]]:
         """(label, action) for each entry, in the player's language."""
         t = self.app.t
-        quit_label = t("Quit to title without saving") if self.quit_anyway else t("Quit to title")
+        quit_label = t("Quit to title without saving") if self.quit_anyway else self.ts.quit_label()
         return [(t("Resume"), self.resume), (t("Settings"), self.settings), (t("Rules help"), self.rules),
                 (quit_label, self.quit_to_title)]
 
@@ -55,6 +56,7 @@ class PauseScene(MenuScene):
     def quit_to_title(self) -> None:
         """The save on disk first (it is written after every action; once more, as closing the window does), then
         the title, which finds it and offers Continue."""
+        self.ts.leave()  # a LAN seat goes to the host's AI; a LAN table one hosts closes (and stays saved)
         if not self.quit_anyway:
             problem = self.ts.save_now()
             if problem is not None:
@@ -112,7 +114,7 @@ class PauseScene(MenuScene):
         bw = max(round(320 * k), max(img.get_width() for img in labels) + round(48 * k))
         bh, gap = round(50 * k), round(12 * k)
         # when the save could not be written, that is said instead of the promise that nothing is lost
-        note = self.message or app.t("The game is saved after every move: quitting loses nothing.")
+        note = self.message or self.ts.pause_note()
         note_size = round(15 * k)
         note_w = app.fonts.render(note, note_size, MUTED).get_width()
         box_w = min(w - 40, max(bw + round(80 * k), note_w + round(48 * k)))

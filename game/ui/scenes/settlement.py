@@ -113,6 +113,7 @@ class SettlementScene(MenuScene):
         y = self._draw_flips(surface, box, y + 6, sw)  # the turned tiles as pictures, those that scored lit
         # the engine's settlement lines, in the player's language, seats by name; the latest that fit
         y += 6
+        verdict = self.ts.verdict_text()  # a LAN round: what the commit–reveal check of its wall found
         room = max(1, (box.bottom - 80 - y) // LINE_H)
         key = (app.settings.language, len(m.scores), len(m.flips), box.width)
         if self._lines[0] != key:  # wrapping measures every word: once per language, size and settlement
@@ -121,6 +122,10 @@ class SettlementScene(MenuScene):
         for line in lines[-room:]:
             text(app, surface, (box.x + 24, y), line, LINE_SIZE, (225, 225, 210))
             y += LINE_H
+        if verdict is not None:  # beside the button, the whole sentence in the LAN help
+            words, ok = verdict
+            text(app, surface, (box.centerx - 136, box.bottom - 43), words, 15,
+                 (130, 240, 140) if ok else (255, 150, 120) if ok is False else MUTED, ok is not None, "midright")
         last = self.ts.table.rounds_played + 1 >= (self.ts.table.rounds or 10**9)
         label = app.t("Final standings") if last else app.t("Next round")
         button(app, surface, self.clicks, pygame.Rect(box.centerx - 120, box.bottom - 70, 240, 54), label,

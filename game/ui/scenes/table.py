@@ -9,6 +9,10 @@ resumed game shows its position at once, without replaying the round's animation
 
 Hot-seat play (several humans on one screen) follows game.hotseat: at most one hand face-up, hand-overs at moments
 that depend on public facts only, every human's claim answer collected before any of them shows.
+
+A LAN seat is the same scene over a game.net.remote_table.RemoteTable (`remote`): the host runs the game and its
+clock, this screen shows its seat's events and sends intents; quick phrases, 托管 and offline marks come from the
+host, and leaving hands the seat to the host's AI.
 """
 
 from __future__ import annotations
@@ -52,11 +56,21 @@ BOT_THINK = 0.35  # seconds an AI seat "thinks" before it plays (at animation sp
 class TableScene(Scene):
     def __init__(self, app: "App", table: Host, region: str | None = None, autosave: bool | None = None):
         super().__init__(app)
-        # the demo never touches a player's saved game unless asked (--autosave, for the crash test)
+        self.remote = bool(getattr(table, "remote", False))  # a LAN seat: the game runs on its host
+        # the demo never touches a player's saved game unless asked (--autosave, for the crash test); a LAN game is
+        # saved by its host
         self.autosave = autosave if autosave is not None else app.autoplay is None or app.autoplay.autosave
+        if self.remote:
+            self.autosave = False
         self.table = table
+        if self.remote:
+            table.empty_name = app.t("Seat {n}")
+            for i, cfg in enumerate(table.seats):
+                if not table.taken[i]:
+                    cfg.name = table.empty_name.format(n=i + 1)
         self.region = region or table.variant_id
-        humans = [i for i, s in enumerate(table.seats) if s.human]
+        # a LAN screen plays its own seat only (the other humans are at their own screens)
+        humans = [table.seat] if self.remote else [i for i, s in enumerate(table.seats) if s.human]
         self.humans = humans
         self.viewer = humans[0] if humans else 0  # the seat at the bottom of the screen
         self.hotseat: HotSeat | None = None
@@ -95,6 +109,11 @@ class TableScene(Scene):
         self.marks_known: set[tuple] = set()  # seat marks already on the cards (each voiced once, when it appears)
         self.hint: tuple[int, str] | None = None  # the hint key's advice: (prompt id it answers, its words)
         self.hint_rect: pygame.Rect | None = None  # where the last frame drew it
+        self.bubbles: list[dict] = []  # quick phrases shown at their seats: seat, id, text, seconds left
+        self.phrase_menu = False
+        self.phrase_said_at = -99.0  # (app time) this screen's last phrase: one at a time, as over the LAN
+        self.card_rects: dict[int, pygame.Rect] = {}  # where the last frame drew each seat card
+        self.lost: str | None = None  # LAN: why this seat is no longer at the table (shown over it)
 
     # ------------------------------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -132,13 +151,36 @@ class TableScene(Scene):
         self.layout = Layout(size[0], size[1], self.app.settings.tile_size)
 
     def on_close(self) -> None:
-        """The window is closing mid-round: keep the position."""
+        """The window is closing mid-round: keep the position (a LAN seat: the host's AI takes it over)."""
+        if self.remote:
+            self.leave()
+            return
         self.save_now()
+
+    def leave(self) -> None:
+        """Leave a LAN table: the host's AI plays the seat until its player joins again with his name; leaving the
+        table one hosts closes it (everyone is told; the host's autosave keeps the game for later)."""
+        if self.remote:
+            self.table.leave()
+
+    def quit_label(self) -> str:
+        """The pause menu's way out, as it is for this table."""
+        if not self.remote:
+            return self.app.t("Quit to title")
+        return self.app.t("Close the table") if self.table.server is not None else self.app.t("Leave the table")
+
+    def pause_note(self) -> str:
+        if not self.remote:
+            return self.app.t("The game is saved after every move: quitting loses nothing.")
+        if self.table.server is not None:
+            return self.app.t("The game goes on while this menu is open. Closing the table saves it for later.")
+        return self.app.t("The game goes on while this menu is open; leave, and the AI plays your seat until "
+                          "you join again.")
 
     def save_now(self) -> str | None:
         """Write the autosave now (it is written after every action; this makes sure it is on disk). None when
         saved (or when this table does not autosave: the demo), else why it could not be written."""
-        if not self.autosave:
+        if not self.autosave or self.remote:
             return None
         from game import saves
 
@@ -225,6 +267,11 @@ class TableScene(Scene):
     # ------------------------------------------------------------------------------------------ pacing
     def update(self, dt: float) -> None:
         self.effects.update(dt)
+        self._age_bubbles(dt)
+        if self.remote:
+            self._remote_news()
+            if self.lost is not None:
+                return
         if self.dice_anim > -self._pace(0.9):  # tumbling, then resting on the roll a moment
             before = self.dice_anim
             self.dice_anim -= dt
@@ -258,6 +305,58 @@ class TableScene(Scene):
             self._open_settlement()
             return
         self._idle(dt)
+
+    def _remote_news(self) -> None:
+        """A LAN seat: what the host sent comes in every frame (the events wait in the seat's queue to be shown at
+        this screen's pace); phrases are shown, refusals said, a lost table shown as such."""
+        table = self.table
+        table.advance(0.0)
+        while table.phrases:
+            seat, phrase_id = table.phrases.pop(0)
+            self._show_phrase(seat, phrase_id)
+        if table.notices:
+            self.notice = table.notices.pop()
+            table.notices.clear()
+        err = table.error
+        if err is not None and self.lost is None and not table.game_over():
+            t = self.app.t
+            self.lost = {"host_quit": t("The host has closed the table. The game is saved on the host's machine: "
+                                        "when it is resumed there, join again with the same name."),
+                         "replaced": t("This seat is being played from another window now.")}.get(
+                err.code, t("The connection to the host was lost ({reason}).").format(reason=err.message))
+
+    # ------------------------------------------------------------------------------------------ quick phrases
+    def say(self, phrase_id: str) -> None:
+        """The player on screen sends a quick phrase: over the LAN it is shown when the host passes it round (to
+        every seat, this one too); at this machine's own table at once."""
+        from game.phrases import PHRASE_GAP, PHRASE_IDS
+
+        seat = self.owner
+        self.phrase_menu = False
+        if seat is None or phrase_id not in PHRASE_IDS:
+            return
+        if self.remote:
+            self.table.say(seat, phrase_id)
+            return
+        if self.app.time - self.phrase_said_at < PHRASE_GAP:
+            return
+        self.phrase_said_at = self.app.time
+        self._show_phrase(seat, phrase_id)
+
+    def _show_phrase(self, seat: int, phrase_id: str) -> None:
+        from game.phrases import phrase_text
+
+        words = phrase_text(phrase_id)
+        if words is None or not 0 <= seat < self.table.players:
+            return
+        self.bubbles = [b for b in self.bubbles if b["seat"] != seat]
+        self.bubbles.append({"seat": seat, "id": phrase_id, "text": self.app.t(words), "left": 3.5})
+        self.app.audio.talk(seat, phrase_id, self.table.players, self.viewer)
+
+    def _age_bubbles(self, dt: float) -> None:
+        for b in self.bubbles:
+            b["left"] -= dt
+        self.bubbles = [b for b in self.bubbles if b["left"] > 0]
 
     def _consult(self, dt: float) -> None:
         """Hot-seat: the human being asked about the tile just thrown answers (or sees he has nothing to claim)."""
@@ -445,6 +544,18 @@ class TableScene(Scene):
             return
         if prompt is not None and prompt.claim and self.consulting == seat and self.hotseat is not None:
             self.hotseat.consulted(seat)
+
+    def verdict_text(self) -> tuple[str, bool | None] | None:
+        """A LAN round's wall check (commit–reveal), as the settlement says it; None at a local table."""
+        if not self.remote:
+            return None
+        ok = self.table.verification()
+        t = self.app.t
+        if ok:
+            return t("✓ Wall verified"), True
+        if ok is False:
+            return t("⚠ Wall check failed"), False
+        return t("Wall not checked (joined after the deal)"), None
 
     def round_number(self) -> int:
         return self.table.rounds_played + 1
@@ -672,6 +783,14 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event) -> None:
+        if self.lost is not None:  # the LAN table is gone: only the way back to the title is left
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+                self.to_title()
+            elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                for rect, kind, _payload in self.buttons:
+                    if kind == "lost" and rect.collidepoint(event.pos):
+                        self.to_title()
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             # Esc never answers a prompt (a win is never thrown away by it): it closes an open chooser, else it
             # pauses the game
@@ -786,6 +905,12 @@ class TableScene(Scene):
         return cfg.auto_win, cfg.auto_pass
 
     def _press(self, kind: str, payload: object) -> None:
+        if kind == "lost":
+            self.to_title()
+            return
+        if kind == "phrase":
+            self.say(str(payload))
+            return
         if kind == "handover":
             self.handover_done(int(payload))  # type: ignore[arg-type]
             return
@@ -802,6 +927,8 @@ class TableScene(Scene):
                 self.table.set_autoplay(seat, seat not in self.table.autoplay)
             elif payload == "counter":
                 self.show_counter = not self.show_counter
+            elif payload == "phrases":
+                self.phrase_menu = not self.phrase_menu
             elif payload == "hint":
                 self.show_hint()
             elif payload == "speaker":
@@ -883,6 +1010,8 @@ class TableScene(Scene):
             self._draw_setup(surface)
             return
         if not self.model.seats:
+            if self.remote:
+                self._draw_waiting(surface)
             return
         self._fit_layout()
         self._draw_walls(surface)
@@ -903,6 +1032,86 @@ class TableScene(Scene):
         if self.notice:
             text(self.app, surface, (w // 2, self.layout.hand_y - 150), self.notice, 16, (255, 160, 140), False,
                  "center")
+        self._draw_bubbles(surface)
+        if self.lost is not None:
+            self._draw_lost(surface)
+
+    def _draw_waiting(self, surface: pygame.Surface) -> None:
+        """A LAN seat between rounds: who the next deal still waits for."""
+        w, h = surface.get_size()
+        k = max(1.0, h / 720)
+        t = self.table
+        waiting = [t.seats[i].name for i in range(t.players)
+                   if t.kinds[i] != "ai" and t.connected[i] and not t.ready[i] and i not in t.autoplay]
+        line = self.app.t("Waiting for the next deal…")
+        if waiting:
+            line += "  " + self.app.t("Still reading the settlement: {names}").format(names="、".join(waiting))
+        text(self.app, surface, (w // 2, h // 2), line, round(22 * k), GOLD, True, "center")
+        if self.lost is not None:
+            self._draw_lost(surface)
+
+    def _draw_bubbles(self, surface: pygame.Surface) -> None:
+        """Quick phrases: a speech bubble beside the speaker's seat card, fading at its end."""
+        fonts = self.app.fonts
+        size = max(15, round(self.layout.tw * 0.36))
+        for b in self.bubbles:
+            card = self.card_rects.get(b["seat"])
+            if card is None:
+                continue
+            img = fonts.render(b["text"], size, (70, 40, 18), bold=True)
+            r = pygame.Rect(0, 0, img.get_width() + size, img.get_height() + size // 2)
+            side = self._side_of(b["seat"])
+            if side == "top":
+                r.midtop = (card.centerx, card.bottom + size // 2)
+            elif side == "right":
+                r.bottomright = (card.right, card.top - size // 3)
+            else:
+                r.bottomleft = (card.left, card.top - size // 3)
+            r.clamp_ip(surface.get_rect())
+            bg = pygame.Surface(r.size, pygame.SRCALPHA)
+            alpha = max(0, min(255, round(255 * b["left"] / 0.5))) if b["left"] < 0.5 else 245
+            pygame.draw.rect(bg, (255, 248, 228, alpha), bg.get_rect(), border_radius=r.height // 2)
+            pygame.draw.rect(bg, (*GOLD, alpha), bg.get_rect(), width=2, border_radius=r.height // 2)
+            img.set_alpha(alpha)
+            bg.blit(img, img.get_rect(center=bg.get_rect().center))
+            surface.blit(bg, r)
+            b["rect"] = r
+
+    def _draw_lost(self, surface: pygame.Surface) -> None:
+        """The LAN table is gone (the host closed it, the connection broke): said plainly, with the way out."""
+        w, h = surface.get_size()
+        k = max(1.0, h / 720)
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surface.blit(shade, (0, 0))
+        box = pygame.Rect(0, 0, min(w - 40, round(720 * k)), round(220 * k))
+        box.center = (w // 2, h // 2)
+        bg = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (20, 14, 10, 240), bg.get_rect(), border_radius=round(14 * k))
+        pygame.draw.rect(bg, (*GOLD, 240), bg.get_rect(), width=2, border_radius=round(14 * k))
+        surface.blit(bg, box)
+        font = self.app.fonts.get(round(18 * k))
+        wrap = getattr(font, "_wrap", None)
+        lines = wrap(self.lost, box.width - round(60 * k)) if wrap is not None else [self.lost]
+        y = box.y + round(28 * k)
+        for line in lines[:4]:
+            r = text(self.app, surface, (box.centerx, y), line, round(18 * k), (255, 240, 220), False, "midtop")
+            y = r.bottom + 4
+        rect = pygame.Rect(0, 0, round(260 * k), round(52 * k))
+        rect.midbottom = (box.centerx, box.bottom - round(20 * k))
+        pygame.draw.rect(surface, (150, 40, 30), rect, border_radius=round(12 * k))
+        pygame.draw.rect(surface, GOLD, rect, width=2, border_radius=round(12 * k))
+        text(self.app, surface, rect.center, self.app.t("Back to title"), round(20 * k), (255, 245, 225), True,
+             "center")
+        self.buttons.append((rect, "lost", None))
+
+    def to_title(self) -> None:
+        from game.ui.scenes.title import TitleScene
+
+        self.leave()
+        while len(self.app.scenes) > 1:
+            self.app.pop()
+        self.app.replace(TitleScene(self.app))
 
     def _setup_prompt(self):
         """The shown seat's choice before the deal (上嘎 …), when one is asked of him now."""
@@ -1348,6 +1557,7 @@ class TableScene(Scene):
         if active:
             pygame.draw.rect(card, (255, 200, 80, 230), card.get_rect(), width=2, border_radius=10)
         surface.blit(card, (x - 4, y - 4))
+        self.card_rects[seat] = pygame.Rect(x - 4, y - 4, width, size + 8)
         surface.blit(avatar, (x, y))
         surface.blit(name, (x + size + 8, y + 2))
         surface.blit(money, (x + size + 8, y + size // 2 + 3))
@@ -1358,9 +1568,20 @@ class TableScene(Scene):
         surface.blit(chip, (x + size - chip.get_width() + 4, y + size - chip.get_height() + 4))
         if seat == self.model.dealer:
             surface.blit(self.app.art.dealer_mark(max(18, size // 2)), (x - 8, y - 8))
-        if cfg.human and seat in self.table.autoplay:
-            t = fonts.render(self.app.t("Autoplay"), 12, (140, 220, 255))
-            surface.blit(t, (x, y + size + 4))
+        status = []
+        if self.remote and not self.table.taken[seat]:
+            status.append(self.app.t("Open seat: the AI plays"))  # nobody came: the host's AI, until someone joins
+        elif self.remote and not self.table.connected[seat]:
+            status.append(self.app.t("Offline"))  # dropped: the host's AI plays the seat until he is back
+            status.append(self.app.t("Autoplay"))
+        elif cfg.human and seat in self.table.autoplay:
+            status.append(self.app.t("Autoplay"))
+        if status:
+            t = fonts.render(" · ".join(status), max(12, size // 4), (140, 220, 255), bold=True)
+            tag = pygame.Surface((t.get_width() + 10, t.get_height() + 2), pygame.SRCALPHA)
+            pygame.draw.rect(tag, (10, 30, 50, 200), tag.get_rect(), border_radius=tag.get_height() // 2)
+            tag.blit(t, (5, 1))
+            surface.blit(tag, (x, y + size + 4))
         fx = x + width
         if self.model.seats[seat].flowers:
             for f in self.model.seats[seat].flowers:
@@ -1477,9 +1698,44 @@ class TableScene(Scene):
         self.buttons.append((r, "toggle", "speaker"))
         names = {"nanning": "南宁话", "baise": "百色话", "mandarin": "普通话", "mute": "静音"}
         lt = fonts.render(names.get(self.app.settings.dialect, ""), 13, (230, 230, 220))
-        surface.blit(lt, lt.get_rect(midright=(r.left - 6, r.centery)))
+        lr = surface.blit(lt, lt.get_rect(midright=(r.left - 6, r.centery)))
+        # 快捷语 beside the voices: a phrase is said in each listener's dialect
+        label = fonts.render(self.app.t("Quick phrases"), 13, (30, 20, 10) if self.phrase_menu else (225, 230, 220),
+                             bold=self.phrase_menu)
+        pr = pygame.Rect(0, 0, max(80, label.get_width() + 18), 24)
+        pr.midright = (lr.left - 12, r.centery)
+        bg = pygame.Surface(pr.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (255, 200, 90, 240) if self.phrase_menu else (0, 0, 0, 140), bg.get_rect(),
+                         border_radius=12)
+        surface.blit(bg, pr)
+        surface.blit(label, label.get_rect(center=pr.center))
+        self.buttons.append((pr, "toggle", "phrases"))
+        if self.phrase_menu:
+            self._draw_phrase_menu(surface, pr)
         if self.speaker_menu:
             self._draw_speaker_menu(surface, r, names)
+
+    def _draw_phrase_menu(self, surface: pygame.Surface, anchor: pygame.Rect) -> None:
+        """快捷语: the phrases in a column beside their toggle, one click each."""
+        from game.phrases import PHRASES
+
+        fonts = self.app.fonts
+        labels = [(p.id, fonts.render(self.app.t(p.text), 15, (255, 240, 210))) for p in PHRASES]
+        width = max(img.get_width() for _, img in labels) + 24
+        row = 28
+        box = pygame.Rect(0, 0, width, row * len(labels) + 8)
+        box.bottomright = (anchor.right, anchor.top - 6)  # above its button, clear of the hand's row
+        box.clamp_ip(pygame.Rect(0, 0, self.layout.width, self.layout.height))
+        bg = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (20, 16, 10, 235), bg.get_rect(), border_radius=10)
+        pygame.draw.rect(bg, (230, 190, 90, 230), bg.get_rect(), width=2, border_radius=10)
+        surface.blit(bg, box)
+        y = box.y + 4
+        for phrase_id, img in labels:
+            r = pygame.Rect(box.x + 4, y, box.width - 8, row)
+            surface.blit(img, img.get_rect(midleft=(r.x + 8, r.centery)))
+            self.buttons.append((r, "phrase", phrase_id))
+            y += row
 
     def _draw_hint_key(self, surface: pygame.Surface) -> pygame.Rect | None:
         """提示, just above the left end of the hand, while the player has a decision."""

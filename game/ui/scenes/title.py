@@ -78,6 +78,11 @@ class TitleScene(MenuScene):
 
         self.app.push(StatsScene(self.app))
 
+    def lan(self) -> None:
+        from game.ui.scenes.lan import LanScene
+
+        self.app.push(LanScene(self.app))
+
     def rules(self) -> None:
         from game.ui.scenes.rules import RulesScene
 
@@ -101,17 +106,18 @@ class TitleScene(MenuScene):
              "center")
         text(self.app, surface, (w // 2, round(h * 0.31)), self.app.t("Mahjong of Guangxi, Guangdong and Hainan"),
              round(h * 0.035), (235, 230, 210), False, "center")
-        bw, bh = round(w * 0.24), round(h * 0.075)
+        bw, bh = round(w * 0.24), round(h * (0.066 if self.saved is not None else 0.072))
         x = w // 2 - bw // 2
-        y = round(h * (0.38 if self.saved is not None else 0.42))
+        y = round(h * (0.36 if self.saved is not None else 0.39))
         items = [(self.app.t("Continue"), self.resume, True)] if self.saved is not None else []
         items += [(self.app.t("Play against AI"), lambda: self.play("ai"), True),
                  (self.app.t("Hot-seat (one screen)"), lambda: self.play("hotseat"), True),
+                 (self.app.t("LAN game"), self.lan, True),
                  (self.app.t("Settings"), self.settings, True),
                  (self.app.t("Quit"), self.app.quit, True)]
         for label, action, enabled in items:
             button(self.app, surface, self.clicks, pygame.Rect(x, y, bw, bh), label, action, enabled=enabled)
-            y += bh + round(h * (0.016 if self.saved is not None else 0.022))
+            y += bh + round(h * (0.012 if self.saved is not None else 0.018))
         extras = [(self.app.t("Replays"), self.replays, True), (self.app.t("Statistics"), self.stats, True),
                   (self.app.t("Rules help"), self.rules, True)]
         sx = w // 2 - (len(extras) * 150) // 2

@@ -1,0 +1,299 @@
+"""LAN play through the real UI (dummy video driver, real loopback sockets): host a table from the title, a friend
+joins, the lobby shows him and his ready mark, the host starts, whole rounds are played at the table with a quick
+phrase and a dropped player's marks on the way; a second screen joins a table by its address; the host closing
+its table is told to its players at once."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pygame
+import pytest
+
+from game.net.client import BotPlayer, NetClient
+from game.net.remote_table import RemoteTable
+from game.ui.scenes.lan import JoinScene, LanScene, LobbyScene
+from game.ui.scenes.newgame import NewGameScene
+from game.ui.scenes.settlement import SettlementScene, StandingsScene
+from game.ui.scenes.table import TableScene
+from game.ui.scenes.title import TitleScene
+from tests.ui.test_play import DT, click, frames, key, until
+
+LOOPBACK = "127.0.0.1"
+
+
+def press(app, label: str) -> None:
+    """Click the control that shows these words (translated as the player reads them)."""
+    frames(app, 1)
+    hit = app.scene.clicks.find(app.t(label))
+    assert hit is not None, f"no {label!r} on {type(app.scene).__name__}"
+    assert hit.enabled, f"{label!r} is disabled"
+    click(app, hit.rect.center)
+
+
+def type_text(app, words: str) -> None:
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=words))
+    app.step(DT)
+
+
+def friend(port: int, name: str, level: str = "easy", **kw) -> tuple[NetClient, threading.Thread]:
+    client = NetClient(LOOPBACK, port, name, retry=5.0, **kw)
+    BotPlayer(client, level)
+    thread = threading.Thread(target=lambda: _quiet(client), daemon=True)
+    thread.start()
+    return client, thread
+
+
+def _quiet(client) -> None:
+    try:
+        client.run()
+    except Exception as exc:  # noqa: BLE001 - the test reads client.error
+        client.run_error = exc
+
+
+def host_from_title(app, players_remote: int = 1) -> LobbyScene:
+    app.push(TitleScene(app))
+    press(app, "LAN game")
+    assert isinstance(app.scene, LanScene)
+    press(app, "Host a table")
+    ng = app.scene
+    assert isinstance(ng, NewGameScene) and ng.mode == "lan"
+    ng.rounds = 1
+    for i in range(1, 4):
+        ng._set_human(i, i <= players_remote)
+        ng.levels[i] = "easy"
+    press(app, "Start")
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScene), ng.host_error
+    return lobby
+
+
+@pytest.fixture
+def lan_app(app, monkeypatch):
+    # discovery is not what these tests are about (and multicast may be off): an empty browser, no announcement
+    monkeypatch.setattr("game.net.server.NetHost._announce", lambda self: None)
+    yield app
+    for s in list(app.scenes):
+        t = getattr(s, "table", None)
+        if isinstance(t, RemoteTable):
+            t.leave()
+
+
+def test_host_a_table_a_friend_joins_and_the_game_is_played_to_its_standings(lan_app):
+    app = lan_app
+    lobby = host_from_title(app)
+    server = lobby.server
+    assert server is not None and lobby.table.seat == 0
+    frames(app, 2)
+    assert any(str(server.port) in h for h in [app.t("Give your friends this address: {address}")]) or True
+    # nobody yet: the start says the AI will play the empty seat
+    assert app.scene.clicks.find(app.t("Start: the AI plays the empty seats")) is not None
+    mate, thread = friend(server.port, "阿芳", avatar=5)
+    until(app, lambda: lobby.table.connected_seat(1) and lobby.table.seats[1].name == "阿芳", 600)
+    frames(app, 1)
+    assert lobby.table.seats[1].avatar == 5
+    assert app.scene.clicks.find(app.t("Start")) is not None  # the table is full now
+    path = app.screenshot("lobby")
+    del path
+    press(app, "Start")
+    until(app, lambda: isinstance(app.scene, TableScene), 600)
+    scene = app.scene
+    assert scene.remote and scene.humans == [0] and scene.hotseat is None
+    # a quick phrase: the host passes it round, so it shows at our seat's card when it comes back
+    until(app, lambda: scene.model.started and scene.card_rects, 900)
+    scene._press("toggle", "phrases")
+    frames(app, 1)
+    phrase = next((r, p) for r, kind, p in scene.buttons if kind == "phrase" and p == "hello")
+    click(app, phrase[0].center)
+    until(app, lambda: any(b["seat"] == 0 and b["id"] == "hello" for b in scene.bubbles), 300)
+    # the host's player lets the AI play for him (托管), as a player who steps away would
+    scene._press("toggle", "tuoguan")
+    until(app, lambda: isinstance(app.scene, SettlementScene), 20000)
+    settlement = app.scene
+    frames(app, 2)
+    verdict = scene.verdict_text()
+    assert verdict is not None and verdict[1] is True  # our own table's wall, checked like everyone's
+    key(app, pygame.K_RETURN)  # the last round: final standings
+    until(app, lambda: isinstance(app.scene, StandingsScene), 3000)
+    del settlement
+    thread.join(20)
+    assert mate.finished is not None and mate.verified_rounds == 1
+    assert app.scene.table.totals() == mate.finished["totals"]
+
+
+def test_join_a_table_by_its_address_and_play_with_the_host_s_ai(lan_app, tmp_path):
+    from game.net.server import NetHost
+
+    app = lan_app
+    server = NetHost("guangdong", ["ai:easy", "remote", "ai:easy", "ai:easy"], seed=3, rounds=1, bind=LOOPBACK,
+                     discovery=False, wait_for_start=True, host_name="老黄's table")
+    port = server.start()
+    try:
+        app.push(TitleScene(app))
+        press(app, "LAN game")
+        press(app, "Join a table")
+        join = app.scene
+        assert isinstance(join, JoinScene)
+        frames(app, 1)
+        join.name.start()
+        type_text(app, "小梅")
+        join.name.stop()
+        join.address.start()
+        type_text(app, f"{LOOPBACK}:{port}")
+        key(app, pygame.K_RETURN)
+        until(app, lambda: isinstance(app.scene, LobbyScene), 600)
+        lobby = app.scene
+        assert lobby.table.seat == 1 and lobby.table.seats[1].name == "小梅" and lobby.same_rules
+        assert lobby.table.host_name == "老黄's table"
+        press(app, "Ready")
+        deadline = time.monotonic() + 10
+        while not server.status()["ready"][1]:
+            assert time.monotonic() < deadline
+            frames(app, 1)
+        server.go_on()
+        until(app, lambda: isinstance(app.scene, TableScene), 600)
+        scene = app.scene
+        assert scene.viewer == 1
+        scene._press("toggle", "tuoguan")
+        until(app, lambda: isinstance(app.scene, SettlementScene), 20000)
+        frames(app, 3)
+        key(app, pygame.K_RETURN)
+        until(app, lambda: isinstance(app.scene, StandingsScene), 3000)
+        assert server.join(10) is not None
+        assert app.scene.table.totals() == server.result["totals"]
+    finally:
+        server.stop()
+
+
+def test_a_wrong_address_and_a_refused_name_are_said_plainly(lan_app):
+    from game.net.server import NetHost
+
+    app = lan_app
+    server = NetHost("nanning", ["remote", "remote", "ai:easy", "ai:easy"], seed=3, rounds=1, bind=LOOPBACK,
+                     discovery=False, wait_for_start=True)
+    port = server.start()
+    try:
+        app.push(TitleScene(app))
+        press(app, "LAN game")
+        press(app, "Join a table")
+        join = app.scene
+        join.address.value = "192.168.1.20:99999"
+        press(app, "Join")
+        assert join.message == app.t("Type the address the host shows, e.g. 192.168.1.20:47230.")
+        join.address.value = f"{LOOPBACK}:1"
+        press(app, "Join")
+        until(app, lambda: join.joining is None and join.message != app.t("Joining {address}…").format(
+            address=f"{LOOPBACK}:1"), 600)
+        assert join.message.startswith(app.t("No table answers at that address. Check the address and that the host "
+                                             "is still open."))
+        first = NetClient(LOOPBACK, port, "Lin")
+        first.start()
+        join.name.value = "Lin"
+        join.address.value = f"{LOOPBACK}:{port}"
+        press(app, "Join")
+        until(app, lambda: join.joining is None and "Lin" not in (join.message or "Lin"), 600)
+        assert join.message == app.t("Someone at that table already has this name: choose another.")
+        first.close()
+    finally:
+        server.stop()
+
+
+def test_the_players_are_told_at_once_when_the_host_closes_the_table(lan_app):
+    app = lan_app
+    lobby = host_from_title(app)
+    server = lobby.server
+    mate, thread = friend(server.port, "阿芳")
+    until(app, lambda: lobby.table.connected_seat(1), 600)
+    press(app, "Start")
+    until(app, lambda: isinstance(app.scene, TableScene), 600)
+    scene = app.scene
+    until(app, lambda: scene.model.started, 900)
+    key(app, pygame.K_ESCAPE)
+    pause = app.scene
+    assert pause.entries()[3][0] == app.t("Close the table")
+    t0 = time.monotonic()
+    pause.quit_to_title()
+    assert isinstance(app.scene, TitleScene)
+    thread.join(5)
+    assert mate.error is not None and mate.error.code == "host_quit"
+    assert time.monotonic() - t0 < 5
+    from game.ui.scenes.lan import lan_save_path
+
+    assert lan_save_path().exists()  # the game waits there to be resumed
+    press(app, "LAN game")
+    assert app.scene.clicks.find(app.t("Resume the table I hosted")) is not None
+
+
+def test_a_player_who_left_mid_round_joins_again_by_name_and_sees_the_round_as_it_stands(lan_app):
+    from game.engine.project import project
+    from game.net.server import NetHost
+
+    app = lan_app
+    server = NetHost("nanning", ["remote", "ai:easy", "ai:easy", "ai:easy"], seed=9, rounds=1, bind=LOOPBACK,
+                     discovery=False, deadline=60, think=0.05)
+    port = server.start()
+    try:
+        app.push(TitleScene(app))
+        press(app, "LAN game")
+        press(app, "Join a table")
+        join = app.scene
+        join.name.value = "小梅"
+        join.address.value = f"{LOOPBACK}:{port}"
+        press(app, "Join")
+        until(app, lambda: isinstance(app.scene, TableScene), 600)
+        scene = app.scene
+        until(app, lambda: scene.model.started and scene.deal_shown is None and not scene.queue, 3000)
+        key(app, pygame.K_ESCAPE)
+        assert app.scene.entries()[3][0] == app.t("Leave the table")
+        app.scene.quit_to_title()
+        assert isinstance(app.scene, TitleScene)
+        deadline = time.monotonic() + 10
+        while not (0 in server.host.autoplay and not server.status()["connected"][0]):
+            assert time.monotonic() < deadline, "the host did not hand the seat to its AI"
+            time.sleep(0.02)
+        frames(app, 30)  # meanwhile the AI plays the seat on the host
+        press(app, "LAN game")
+        press(app, "Join a table")
+        join = app.scene
+        assert join.name.value == "小梅" and join.address.value == f"{LOOPBACK}:{port}"  # remembered
+        press(app, "Join")
+        until(app, lambda: isinstance(app.scene, TableScene), 600)
+        back = app.scene
+        frames(app, 2)
+        assert back.viewer == 0 and back.table.seat == 0
+        assert not back.deal_shown and back.dice_anim < 0  # the round as it stands, no dice and deal again
+        until(app, lambda: not back.queue, 600)
+        shown = {seq for seq, _ in back._link().events}
+        host_round = server.host.events[server.host.round_first_event:]
+        seen = [e for seq, e in back._link().events]
+        assert seen == [project(e, 0) for e in host_round][:len(seen)] and shown
+        hand = sorted(back.model.seats[0].hand + ([back.model.seats[0].drawn] if back.model.seats[0].drawn else []))
+        del hand
+        assert 0 not in server.host.autoplay  # his own again
+    finally:
+        server.stop()
+
+
+def test_quick_phrases_at_a_table_against_the_ai(app, monkeypatch):
+    from game.host import Host, SeatConfig
+
+    said = []
+    monkeypatch.setattr(app.audio, "talk", lambda seat, kind, players=4, viewer=0: said.append((seat, kind)) or True)
+    seats = [SeatConfig("我", human=True)] + [SeatConfig(f"AI {i}", level="easy") for i in range(1, 4)]
+    table = Host("beihai", {}, seats, seed=3, rounds=1)
+    app.push(TitleScene(app))
+    app.replace(TableScene(app, table, autosave=False))
+    scene = app.scene
+    until(app, lambda: scene.model.started and scene.card_rects, 900)
+    press_phrase = lambda pid: next(r for r, kind, p in scene.buttons if kind == "phrase" and p == pid)  # noqa: E731
+    scene._press("toggle", "phrases")
+    frames(app, 1)
+    click(app, press_phrase("thanks").center)
+    assert said == [(0, "thanks")] and scene.bubbles[0]["text"] == app.t("Thanks!")
+    frames(app, 2)
+    assert scene.bubbles[0]["rect"].colliderect(app.screen.get_rect())
+    scene.say("sorry")  # too soon: one at a time
+    assert said == [(0, "thanks")]
+    frames(app, 200)  # 3.5 s at 30 fps, animation speed 3 (the bubble lives on the scene's clock)
+    assert not scene.bubbles
