@@ -17,15 +17,17 @@ How each dialect is realised (the manifest of every pack repeats this in its `no
   Cantonese has. The 心母 lateral fricative [ɬ] (三 slaam1, 四 sli3, 西 slai1, 醒 sleng2, 先 slin1) has no
   Jyutping spelling, so those syllables go in as espeak phoneme input `[[...]]`: espeak's own phonemes for the
   s- syllable with `s` replaced by `l#`, the voiceless lateral fricative of espeak's base phoneme table (the one its
-  Welsh voice uses for "ll"). Syllabic ng (五 ng5) also goes in as phonemes, because the Jyutping reader drops its
-  tone. Everything else (八 bet3, 一 aa1 in tile names, 放炮 fong3 peu3, ...) is plain Jyutping text.
+  Welsh voice uses for "ll"). Syllabic ng and m (五 ng5, 唔 m4) also go in as phonemes (`'ng5`, `'m-4`, espeak's
+  syllabic m), because the Jyutping reader drops their tone (and espeak's Cantonese reads 唔 as ng4, the Hong Kong
+  merger; Nanning keeps [m̩]). Everything else (八 bet3, 一 aa1 in tile names, 放炮 fong3 peu3, ...) is plain
+  Jyutping text.
 * baise: espeak-ng's Mandarin phoneme set (`cmn-latn-pinyin`). Each syllable of the script is written in pinyin
   spelling without retroflexes (zh ch sh -> z c s; old entering-tone syllables filed under 阳平) plus its 桂柳 tone
   value (33 / 21 / 54 / 24). The tool asks espeak for the syllable's phonemes in isolation (so espeak's Mandarin
   third-tone sandhi cannot re-tone anything) and swaps the tone: with `--baise-tones contour` (the default) to
   espeak's own level 33, low-falling 21, falling 53 (for 54) and rising 35 (for 24, which espeak lacks); with
   `--baise-tones pinyin` to the Mandarin tone voices.md names (33 -> 1, 21 -> 3, 54 -> 4, 24 -> 2). A few
-  syllables that are not pinyin at all (七 [tsʰi], 我 [ŋo]) are written as espeak phonemes in parentheses.
+  syllables that are not pinyin at all (七 [tsʰi], 我 [ŋo], 多 [to]) are written as espeak phonemes in parentheses.
 * mandarin: `cmn-latn-pinyin` fed standard pinyin (espeak applies the third-tone sandhi itself).
 """
 
@@ -70,7 +72,8 @@ EVENT_TOKENS = [
     "horse", "xing", "ghost", "hubao", "lanpai", "qixinglan",
     "shisanyao", "baohe", "huahu", "huashangtianhua", "shangga", "jiehu",
 ]
-TALK_TOKENS = ["talk_hurry", "talk_nice", "talk_again", "talk_luck", "talk_think"]
+TALK_TOKENS = ["talk_hurry", "talk_nice", "talk_again", "talk_luck", "talk_think",
+               "talk_hello", "talk_sorry", "talk_thanks", "talk_bye"]  # the last four: the quick phrases (快捷语)
 ALL_TOKENS = TILE_TOKENS + EVENT_TOKENS + TALK_TOKENS
 
 _ZH_DIGITS = "一二三四五六七八九"
@@ -150,6 +153,13 @@ NANNING: dict[str, tuple[str, str]] = {
     "talk_again": ("又到我喇", "jau6 dou3 ngo5 laa3"),
     "talk_luck": ("今日手氣好好", "gam1 jat6 sau2 hei3 hou2 hou2"),
     "talk_think": ("等我諗下先", "dang2 ngo5 nam2 haa5 slin1"),
+    "talk_hello": ("大家好", "daai6 gaa1 hou2"),
+    # 唔 m4: Nanning keeps the syllabic m (not Hong Kong's ng4); 思 is 心母, [ɬ]
+    "talk_sorry": ("唔好意思", "m4 hou2 ji3 sli1"),
+    # 謝 is 邪母 but an affricate, as in Cantonese (ze6), not [ɬ]: derived, not attested
+    "talk_thanks": ("多謝", "do1 ze6"),
+    # 嚟 lai4 (= 來), 玩 waan2 (the colloquial changed tone, as in Cantonese): derived, not attested
+    "talk_bye": ("下次再嚟玩", "haa6 ci3 zoi3 lai4 waan2"),
 }
 
 # 百色话: pinyin spelling with the 桂柳 tone value after each syllable (阴平 33, 阳平 21, 上声 54, 去声 24; old
@@ -201,6 +211,12 @@ BAISE: dict[str, tuple[str, str]] = {
     "talk_again": ("又到我了", "you24 dao24 (N'o)54 liao54"),
     "talk_luck": ("今天手气好得很", "jin33 tian33 sou54 qi24 hao54 de21 hen54"),
     "talk_think": ("等我想哈", "den54 (N'o)54 xiang54 ha33"),
+    "talk_hello": ("大家好", "da24 jia33 hao54"),
+    # 不 is an old entering tone: 阳平 21, and no 不 sandhi; 思 keeps its 阴平 (桂柳 has no neutral tone)
+    "talk_sorry": ("不好意思", "bu21 hao54 yi24 si33"),
+    # 多 is [to] in 桂柳 (果摄 -o, like 我 ŋo), which pinyin cannot spell: phonemes
+    "talk_thanks": ("多谢", "(t'o)33 xie24"),
+    "talk_bye": ("下次再玩", "xia24 ci24 zai24 wan21"),
 }
 
 # 普通话: standard pinyin, fed as is.
@@ -249,6 +265,10 @@ MANDARIN: dict[str, tuple[str, str]] = {
     "talk_again": ("又轮到我了", "you4 lun2 dao4 wo3 le5"),
     "talk_luck": ("今天手气真好", "jin1 tian1 shou3 qi4 zhen1 hao3"),
     "talk_think": ("让我想想", "rang4 wo3 xiang3 xiang5"),
+    "talk_hello": ("大家好", "da4 jia1 hao3"),
+    "talk_sorry": ("不好意思", "bu4 hao3 yi4 si5"),
+    "talk_thanks": ("谢谢", "xie4 xie5"),
+    "talk_bye": ("下次再玩", "xia4 ci4 zai4 wan2"),
 }
 
 
@@ -294,19 +314,20 @@ DIALECTS = {
         "Cantonese contours, the nearest it has (tone 5 is 13 there, 24 in Nanning). The 心母 lateral fricative "
         "[ɬ] (三 slaam1, 四 sli3, 西 slai1, 醒 sleng2, 先 slin1) is fed as espeak phoneme input [[...]] with "
         "espeak's voiceless lateral fricative l# in place of s; it is audibly a lateral hiss, lower and more "
-        "diffuse than [s], but synthetic. Syllabic ng (五 ng5) is also phoneme input (the Jyutping reader drops "
-        "its tone). 八 bet3, 一 aa1 in tile names, 放炮 fong3 peu3 are plain Jyutping. Readings outside voices.md's "
-        "table (flowers, special hands, table talk, e.g. 春 can1, 追 zui1, 上 soeng5 for chow) are derived from "
-        "Cantonese with the Nanning sound system applied, not attested: a native speaker's recording supersedes "
-        "them. 'readings' gives characters and Nanning Jyutping; 'script' the exact espeak-ng input.",
+        "diffuse than [s], but synthetic. Syllabic ng and m (五 ng5, 唔 m4) are also phoneme input (the "
+        "Jyutping reader drops their tone). 八 bet3, 一 aa1 in tile names, 放炮 fong3 peu3 are plain Jyutping. "
+        "Readings outside voices.md's table (flowers, special hands, table talk, e.g. 春 can1, 追 zui1, 上 soeng5 "
+        "for chow) are derived from Cantonese with the Nanning sound system applied, not attested: a native "
+        "speaker's recording supersedes them. 'readings' gives characters and Nanning Jyutping; 'script' the exact "
+        "espeak-ng input.",
     ),
     "baise": Dialect(
         "baise", "百色话 (Baise city Southwestern Mandarin, 桂柳 type)", "cmn-latn-pinyin", BAISE,
         "espeak-ng's Mandarin phoneme set (cmn-latn-pinyin). 'readings' spells each syllable in pinyin without "
         "retroflexes (zh ch sh -> z c s), with old entering-tone syllables as 阳平, followed by its 桂柳 tone "
         "value (阴平 33, 阳平 21, 上声 54, 去声 24); '(...)' marks raw espeak phonemes where pinyin cannot spell "
-        "the syllable (七 tsʰi, 我 ŋo). Each syllable was turned into espeak phonemes in isolation (so espeak's "
-        "Mandarin third-tone sandhi cannot re-tone it) and given the tone named in 'baise_tones'; 'script' is "
+        "the syllable (七 tsʰi, 我 ŋo, 多 to). Each syllable was turned into espeak phonemes in isolation (so "
+        "espeak's Mandarin third-tone sandhi cannot re-tone it) and given the tone named in 'baise_tones'; 'script' is "
         "the exact phoneme input. The readings are derived from the 桂柳 sound system, not attested word by word: "
         "a native speaker's recording supersedes them.",
     ),
@@ -361,6 +382,8 @@ def nanning_input(reading: str) -> str:
             parts.append(f"[[l#{ph[1:]}]]")
         elif re.fullmatch(r"ng[1-6]", syl):  # syllabic ng keeps its tone only as phoneme input
             parts.append(f"[['ng{syl[2]}]]")
+        elif re.fullmatch(r"m[1-6]", syl):  # syllabic m likewise: espeak's syllabic m-, which carries the tone
+            parts.append(f"[['m-{syl[1]}]]")
         else:
             parts.append(syl)
     return " ".join(parts)

@@ -48,7 +48,10 @@ EVENT_TOKENS: tuple[str, ...] = (
     "gangshanghua", "haidilaoyue", "qianggang", "tianhu", "dihu", "liuju", "genzhuang", "zhui", "horse", "xing",
     "ghost", "hubao", "lanpai", "qixinglan", "shisanyao", "baohe", "huahu", "huashangtianhua", "shangga", "jiehu",
 )
-TALK_KINDS: tuple[str, ...] = ("hurry", "nice", "again", "luck", "think")  # as tools/make_voices.py writes them
+TALK_KINDS: tuple[str, ...] = (  # as tools/make_voices.py writes them (`talk_<kind>`)
+    "hurry", "nice", "again", "luck", "think",
+    "hello", "sorry", "thanks", "bye",  # the quick phrases (快捷语)
+)
 TALK_TOKEN = re.compile(r"^talk_[a-z0-9_]+$")
 ALIASES = {"concealed_kong": "kong", "added_kong": "kong"}
 # Chinese file names a player may use for recordings (besides the tokens themselves)

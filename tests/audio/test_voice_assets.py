@@ -6,15 +6,18 @@ Needs neither espeak-ng nor ffmpeg: the clips are decoded by pygame's own mixer,
 from __future__ import annotations
 
 import array
+import importlib.util
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
 
 from game.engine.tiles import NUM_KINDS, tile_name
 
-VOICES = Path(__file__).resolve().parents[2] / "assets" / "voices"
+ROOT = Path(__file__).resolve().parents[2]
+VOICES = ROOT / "assets" / "voices"
 DIALECTS = ("nanning", "baise", "mandarin")
 EVENT_TOKENS = (
     "pong", "kong", "concealed_kong", "added_kong", "chow", "win", "zimo", "fangpao", "flower", "gangshanghua",
@@ -27,6 +30,18 @@ MIN_SECONDS, MAX_SECONDS = 0.15, 3.0
 MIN_PEAK = 0.1  # of full scale: clips are normalised to about -16 dBFS RMS, peaks near -1 dBFS
 
 RATE = 22050
+QUICK_PHRASES = ("talk_hello", "talk_sorry", "talk_thanks", "talk_bye")  # 快捷语, besides the older table talk
+
+
+def _make_voices():
+    """tools/make_voices.py as a module (importing it needs neither espeak-ng, ffmpeg nor pydub)."""
+    name = "lingnan_make_voices_tool"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / "make_voices.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # its dataclasses look their module up here
+        spec.loader.exec_module(module)
+    return sys.modules[name]
 
 
 def _speaker_dirs() -> list[Path]:
@@ -132,3 +147,40 @@ def test_every_voice_line_a_rule_set_declares_is_in_every_pack():
         for folder in sorted((VOICES / dialect).iterdir()):
             missing = sorted(t for t in tokens if not (folder / f"{t}.ogg").is_file())
             assert not missing, f"{folder} lacks {missing}"
+
+
+def test_the_tool_makes_every_token_the_game_knows():
+    from game.audio import packs
+
+    tool = _make_voices()
+    assert len(tool.ALL_TOKENS) == len(set(tool.ALL_TOKENS))
+    assert set(REQUIRED) <= set(tool.ALL_TOKENS)
+    assert set(QUICK_PHRASES) <= set(tool.TALK_TOKENS)
+    assert tuple(tool.TILE_TOKENS) == packs.TILE_TOKENS and tuple(tool.EVENT_TOKENS) == packs.EVENT_TOKENS
+    assert [f"talk_{k}" for k in packs.TALK_KINDS] == tool.TALK_TOKENS
+    assert all(packs.is_token(t) for t in tool.ALL_TOKENS)
+    for dialect in DIALECTS:
+        assert set(tool.ALL_TOKENS) <= set(tool.DIALECTS[dialect].script), dialect
+
+
+@pytest.mark.parametrize("folder", _speaker_dirs(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_pack_has_every_token_the_tool_makes(folder):
+    """Every shipped pack has a clip, a script entry and the current reading for each of make_voices.ALL_TOKENS."""
+    tool = _make_voices()
+    m = _manifest(folder)
+    script = tool.DIALECTS[folder.parent.name].script
+    no_clip = [t for t in tool.ALL_TOKENS if not (folder / f"{t}.ogg").is_file()]
+    assert not no_clip, f"{folder}: no clip for {no_clip}"
+    unlisted = [t for t in tool.ALL_TOKENS if t not in m["script"] or t not in m["readings"]]
+    assert not unlisted, f"{folder}: the manifest lacks {unlisted}"
+    stale = [t for t in tool.ALL_TOKENS if m["readings"][t] != {"zh": script[t][0], "reading": script[t][1]}]
+    assert not stale, f"{folder}: manifest readings differ from tools/make_voices.py (regenerate): {stale}"
+
+
+def test_every_quick_phrase_is_spoken_by_every_pack():
+    phrases = pytest.importorskip("game.phrases")  # the quick phrases (快捷语) the table offers
+    tokens = sorted(f"talk_{p.id}" for p in phrases.PHRASES)
+    assert set(tokens) <= set(_make_voices().TALK_TOKENS)
+    for folder in _speaker_dirs():
+        missing = [t for t in tokens if not (folder / f"{t}.ogg").is_file()]
+        assert not missing, f"{folder} lacks {missing}"
