@@ -77,6 +77,7 @@ class RemoteTable:
         self.connected = [True] * self.players
         self.taken = [n is not None for n in names]  # a player (or the AI) sits there
         self.started = False  # the host has begun the game (its first commitment, or a game in progress)
+        self.host_phase = "lobby"  # the host's: lobby (waiting for its Start, a resumed game too), commit, play …
         self.ready = [False] * self.players
         self.autoplay: set[int] = {i for i, k in enumerate(kinds) if k == "ai"}
         self._rounds_played = int(w.get("rounds_played") or 0)
@@ -128,6 +129,11 @@ class RemoteTable:
 
     def game_over(self) -> bool:
         return self.finished is not None and not self._round_over
+
+    @property
+    def playing(self) -> bool:
+        """The game is under way at the host (not waiting in its lobby, as a resumed table does for its Start)."""
+        return self.started and self.host_phase != "lobby"
 
     def connected_seat(self, seat: int) -> bool:
         """A player sits at `seat` and his connection is up (AI seats: always)."""
@@ -278,6 +284,8 @@ class RemoteTable:
                     link.withdraw(old)
         elif mtype == "commit":
             self.started = True
+            if self.host_phase == "lobby":
+                self.host_phase = "commit"
         elif mtype == "refused":
             self.notices.append(str(msg.get("message") or msg.get("error")))
         elif mtype == "standing":
@@ -306,6 +314,8 @@ class RemoteTable:
             self.taken = [x is not None for x in names]
         if msg.get("started") is True:
             self.started = True
+        if isinstance(msg.get("phase"), str):
+            self.host_phase = msg["phase"]
         for i in range(n):
             if names is not None and isinstance(names[i], str):
                 self.seats[i].name = names[i]

@@ -440,14 +440,15 @@ class NetHost:
             else:  # nobody there (go_on): the AI plays the seat until someone takes it
                 self._away.add(s)
                 self.host.set_autoplay(s, True)
-        self._broadcast_table()
         if self.host.round is not None or self.host.phase == "setup":
             self.phase = "play"
             self._clock = time.monotonic()
         elif self.host.game_over():
             self._finish()
+            return
         else:
             self._begin_round()
+        self._broadcast_table()  # (after the phase moved on: a lobby screen goes to the table on it)
 
     def _begin_round(self) -> None:
         """Commit to the next round's secret; the deal waits for the clients' entropy."""

@@ -431,7 +431,7 @@ class LobbyScene(MenuScene):
     def update(self, dt: float) -> None:
         t = self.table
         t.advance(0.0)
-        if t.started and t.error is None:
+        if t.playing and t.error is None:
             from game.ui.scenes.table import TableScene
 
             app = self.app
@@ -482,7 +482,7 @@ class LobbyScene(MenuScene):
                  app.t("Give your friends this address: {address}").format(address=where), round(18 * k), INK, True)
         else:
             text(app, surface, (round(30 * k), round(62 * k)),
-                 app.t("At {host}'s table").format(host=t.host_name or "?"), round(18 * k), INK, True)
+                 app.t("Table: {host}").format(host=t.host_name or "?"), round(18 * k), INK, True)
         left = pygame.Rect(round(24 * k), round(100 * k), round(w * 0.42), h - round(200 * k))
         panel(surface, left)
         y = left.y + round(16 * k)
@@ -592,7 +592,7 @@ class LobbyScene(MenuScene):
             text(app, surface, (col_x, y), line, size, GOLD if differs else (220, 220, 205), differs)
             y += step
         summary = (app.t("All options are the usual table's.") if not changed else
-                   app.t("{n} options differ from the usual table (lit).").format(n=changed))
+                   app.t("Options that differ from the usual table (lit): {n}").format(n=changed))
         text(app, surface, (x, box.bottom - round(26 * k)), summary, round(14 * k), MUTED)
 
     def _value_text(self, f, value) -> str:
