@@ -27,6 +27,8 @@ from .client import JoinError, NetClient
 
 log = logging.getLogger(__name__)
 EVENTS = frozenset(EVENT_TYPES)
+# what is not about the round in play passes at once, even while the next round waits for a settlement to close
+PASS_WHILE_HELD = frozenset({"table", "phrase", "refused", "error", "closing", "pong", "welcome"})
 
 
 def connect(address: str, port: int, name: str, *, avatar: int | None = None, timeout: float = 5.0,
@@ -84,6 +86,9 @@ class RemoteTable:
         self._totals = list(w.get("totals") or [0] * self.players)
         self._coins = list(w["coins"]) if isinstance(w.get("coins"), list) else None
         self._next_standing: dict | None = None  # after a round's end: applied when its settlement closes
+        # the next round's messages that came while this screen still shows the last one (held until its
+        # settlement closes, so the screen never loses a round's end to the next deal)
+        self._held: list[dict] = []
         self.history: list[RoundRecord] = []
         self.links: dict[int, Any] = {}
         self.events: list[tuple[int, dict]] = []  # the current round's events, as this seat received them
@@ -208,6 +213,12 @@ class RemoteTable:
         """The settlement was closed: this seat is ready for the next deal. False when the game is over."""
         self._pump()
         self._close_round()
+        held, self._held = self._held, []
+        for msg in held:  # the next round as it came meanwhile
+            try:
+                self._take(msg)
+            except Exception:  # noqa: BLE001
+                log.exception("could not take a %s message", msg.get("type"))
         self.client.set_ready(True)
         return self.finished is None
 
@@ -233,6 +244,11 @@ class RemoteTable:
     def _pump(self) -> bool:
         got = False
         for msg in self.client.poll():
+            mtype = msg.get("type")
+            if (self._held and mtype not in PASS_WHILE_HELD) or (
+                    self._round_over and mtype in ("start_round", "prompt", "withdraw")):
+                self._held.append(msg)  # the next round's: after this one's settlement, in order
+                continue
             try:
                 got = self._take(msg) or got
             except Exception:  # noqa: BLE001 - a host that sends nonsense must not stop this player's screen
@@ -246,8 +262,6 @@ class RemoteTable:
             seq = self.seq
             self.seq += 1
             if mtype == "start_round":
-                if self._round_over:
-                    self._close_round()  # the next deal came before this screen closed the settlement
                 self.events = []
                 self.round_no = msg.get("round") if isinstance(msg.get("round"), int) else None
                 self._dealer = msg.get("dealer") if isinstance(msg.get("dealer"), int) else 0

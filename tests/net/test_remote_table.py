@@ -231,3 +231,33 @@ def test_headless_clients_still_start_a_table_that_does_not_wait_for_its_host():
     clients = run_clients(host.port, ["A", "B"])
     result = host.wait(30)
     assert result is not None and all(c.finished is not None for c in clients)
+
+
+def test_a_next_round_that_comes_before_the_settlement_closes_waits_for_it():
+    """A headless host deals the next round at once: the screen still shows the last round's end, and nothing of it
+    may be lost to the new deal; the new round comes when the settlement closes, in order."""
+    server = NetHost("nanning", ["remote", "ai:easy", "ai:easy", "ai:easy"], seed=8, rounds=2, bind=LOOPBACK,
+                     discovery=False, deadline=60)
+    host = InProcessHost(server)
+    try:
+        table = RemoteTable(connect(LOOPBACK, host.port, "Lin"))
+        link = LocalSeat(0)
+        table.attach(0, link)
+        table.set_autoplay(0, True)  # the host's AI plays this seat: the rounds run on without us
+        wait_for(lambda: table.phase == "over", timeout=60, step=lambda: table.advance(0.0))
+        ended = [(seq, e) for seq, e in link.events if e["type"] == "end_round"]
+        wait_for(lambda: server.host.rounds_played == 2 or len(server.host.events) > len(table.events) + 20,
+                 timeout=60)
+        table.advance(0.0)
+        assert table.phase == "over" and [(q, e) for q, e in link.events if e["type"] == "end_round"] == ended
+        assert link.events[0][1]["type"] == "start_round" and link.events[-1][1]["type"] == "end_round"
+        assert table.rounds_played == 0
+        table.next_round()
+        assert table.rounds_played == 1 and link.events[0][1]["type"] == "start_round"
+        assert link.events[0][0] == ended[0][0] + 1  # the very next event: nothing skipped, nothing twice
+        wait_for(lambda: table.finished is not None and table.phase == "over" or table.game_over(), timeout=60,
+                 step=lambda: table.advance(0.0))
+        table.next_round()
+        assert table.game_over() and table.totals() == server.host.totals()
+    finally:
+        host.stop()

@@ -114,6 +114,11 @@ class TableScene(Scene):
         self.phrase_said_at = -99.0  # (app time) this screen's last phrase: one at a time, as over the LAN
         self.card_rects: dict[int, pygame.Rect] = {}  # where the last frame drew each seat card
         self.lost: str | None = None  # LAN: why this seat is no longer at the table (shown over it)
+        self.last_discard_rect: pygame.Rect | None = None  # where the last frame drew the tile that may be claimed
+        self.discard_pop: ImageNode | None = None  # the thrown tile shown large a moment
+        self.show_waits = False  # ready: the waits panel stays open (W, or the 听 chip)
+        self.waits_chip: pygame.Rect | None = None
+        self.counter_rect: pygame.Rect | None = None  # where the last frame drew the tile counter
 
     # ------------------------------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -760,6 +765,10 @@ class TableScene(Scene):
         node.tween("y", ty - img.get_height() / 2, 0.22, ease=ease_out, on_done=lambda: self.effects.remove(node))
         self.effects.add(node)
         self.flying = node
+        # and large for a moment, between the thrower and the middle, so the table sees what went out
+        big = self.app.tiles.face(parse_tile(e["tile"]), round(self.layout.tw * 1.25))
+        cx, cy = self.layout.center
+        self.discard_pop = self._pop_in(big, round(sx + (cx - sx) * 0.45), round(sy + (cy - sy) * 0.45), 0.45)
 
     def _look(self):
         """This table's `RegionLook` (game.ui.art.looks): its rule set's region, or the one chosen in the settings."""
@@ -850,6 +859,9 @@ class TableScene(Scene):
         if key == pygame.K_t:
             self.show_counter = not self.show_counter
             return
+        if key == pygame.K_w:
+            self.show_waits = not self.show_waits
+            return
         if key == pygame.K_TAB:
             self.show_hint()
             return
@@ -929,6 +941,8 @@ class TableScene(Scene):
                 self.show_counter = not self.show_counter
             elif payload == "phrases":
                 self.phrase_menu = not self.phrase_menu
+            elif payload == "waits":
+                self.show_waits = not self.show_waits
             elif payload == "hint":
                 self.show_hint()
             elif payload == "speaker":
@@ -1016,12 +1030,15 @@ class TableScene(Scene):
         self._fit_layout()
         self._draw_walls(surface)
         self._draw_center(surface)
+        self.last_discard_rect = None
         for seat in range(self.model.players):
             self._draw_discards(surface, seat)
+        self._draw_last_discard_mark(surface)  # over every row, so no later tile hides it
         for seat in range(self.model.players):
             self._draw_seat_info(surface, seat)
             self._draw_hand(surface, seat)
         self._draw_controls(surface)
+        self._draw_turn_prompt(surface)
         if self.dice_anim > -self._pace(0.9):
             self._draw_dice(surface)
         self.effects.draw(surface)
@@ -1320,11 +1337,28 @@ class TableScene(Scene):
             r = img.get_rect(center=(x, y))
             surface.blit(img, r)
             if i == last_index:
-                bob = round(3 * math.sin(self.app.time * 6))
-                pygame.draw.polygon(surface, (235, 60, 40), [(r.centerx - 6, r.top - 12 + bob),
-                                                             (r.centerx + 6, r.top - 12 + bob),
-                                                             (r.centerx, r.top - 3 + bob)])
+                self.last_discard_rect = r
             shown += 1
+
+    def _draw_last_discard_mark(self, surface: pygame.Surface) -> None:
+        """The tile that may be claimed now, seen from across the table: a pulsing gold frame round it and a
+        bobbing arrow over it, sized with the tiles, the same in every seat's orientation."""
+        r = self.last_discard_rect
+        if r is None or self.model.finished:
+            return
+        k = self.layout.small
+        pulse = 0.5 + 0.5 * math.sin(self.app.time * 5)
+        frame = r.inflate(6, 6)
+        ring = pygame.Surface(frame.size, pygame.SRCALPHA)
+        pygame.draw.rect(ring, (255, 214, 90, round(150 + 105 * pulse)), ring.get_rect(), width=max(2, k // 12),
+                         border_radius=max(3, k // 6))
+        surface.blit(ring, frame)
+        size = max(8, round(k * 0.32))
+        bob = round(size * 0.35 * math.sin(self.app.time * 6))
+        tip = (frame.centerx, frame.top - 2 + bob)
+        pts = [(tip[0] - size, tip[1] - round(size * 1.3)), (tip[0] + size, tip[1] - round(size * 1.3)), tip]
+        pygame.draw.polygon(surface, (235, 60, 40), pts)
+        pygame.draw.polygon(surface, (255, 235, 200), pts, width=max(1, size // 6))
 
     # ---- hands and melds
     def _meld_images(self, seat: int, width: int) -> list[list[pygame.Surface]]:
@@ -1461,8 +1495,42 @@ class TableScene(Scene):
             x += 6
         if drawn:
             self.hand_areas[seat] = drawn[0].unionall(drawn[1:])
+        self.waits_chip = None
         if hover_hint:
             self._draw_waits(surface, hover_hint, rects[0].x if rects else 0)
+        elif tiles and rects and len(tiles) % 3 == 1 and not revealed:
+            self._draw_ready_chip(surface, rects)
+
+    def _standing_waits(self) -> list:
+        """Ready with 13 tiles (between his turns): what he waits for now, from his own state (cached per event)."""
+        key = ("standing", self.presented, self.viewer)
+        if getattr(self, "_standing_key", None) != key:
+            waits = self.state.wait_info(self.state.hand)
+            self._standing_key = key
+            self._standing = [w for w in waits] if any(w.status != "none" for w in waits) else []
+        return self._standing
+
+    def _draw_ready_chip(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
+        """听: a chip left of the hand while he is ready; hovering it (or W) shows the waits at any time."""
+        waits = self._standing_waits()
+        if not waits:
+            return
+        left = sum(w.unseen for w in waits if w.status != "none")
+        size = max(14, self.layout.tw // 3)
+        label = self.app.fonts.render(self.app.t("Ready: {n} left").format(n=left), size, (20, 40, 20), bold=True)
+        chip = pygame.Rect(0, 0, label.get_width() + 18, label.get_height() + 8)
+        chip.bottomright = (rects[0].left - 10, rects[0].bottom)
+        if chip.left < self.layout.edge + 120:  # clear of the toggles column: above the hand's left end instead
+            chip.bottomleft = (rects[0].left, rects[0].top - round(self.layout.tw * 0.3) - 4)
+        bg = pygame.Surface(chip.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (120, 230, 140, 235), bg.get_rect(), border_radius=chip.height // 2)
+        surface.blit(bg, chip)
+        surface.blit(label, label.get_rect(center=chip.center))
+        self.waits_chip = chip
+        self.buttons.append((chip, "toggle", "waits"))
+        mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
+        if self.show_waits or chip.collidepoint(mouse):
+            self._draw_waits(surface, waits, rects[0].x)
 
     def _ready_hints(self, tiles: list[str]) -> dict[str, list]:
         """For each discard that leaves the hand ready: its waits (the engine's `Wait`: kind, unseen, whether it wins
@@ -1654,11 +1722,13 @@ class TableScene(Scene):
         x = lay.width // 2 + lay.ring - len(calls) * (d + 14) + d
         y = lay.hand_y - d - 34
         calls_left = x if calls else None
+        claimed = self._claimed_tile() if "pass" in kinds else None
         for kind, word in calls:
             img = self.app.art.button((d, d), fonts.render(word, round(d * (0.3 if len(word) > 1 else 0.42)),
                                                            (255, 255, 255), bold=True), "call")
             r = surface.blit(img, (x, y))
             self.buttons.append((r, "call", kind))
+            self._draw_call_tiles(surface, r, self._call_tiles(kind, actions, claimed))
             hint = fonts.render({"win": "H", "kong": "G", "pong": "P", "chow": "C", "pass": "Space"}[kind],
                                 max(11, d // 5), (230, 230, 230))
             surface.blit(hint, hint.get_rect(midtop=(r.centerx, r.bottom + 1)))
@@ -1813,6 +1883,70 @@ class TableScene(Scene):
             surface.blit(t, t.get_rect(center=r.center))
             self.buttons.append((r, "volume", v))
 
+    def _claimed_tile(self) -> int | None:
+        """The tile a claim prompt is about: the last discard, or the tile of a kong being made (robbing)."""
+        last = self.model.last_discard
+        if last is not None:
+            seat, index = last
+            rows = self.model.seats[seat].discards
+            if 0 <= index < len(rows):
+                return parse_tile(rows[index][0])
+        for _, e in reversed(self._link().events if self.links else []):
+            if e.get("type") in ("added_kong_declared", "kong_declared") and isinstance(e.get("tile"), str):
+                return parse_tile(e["tile"])
+            if e.get("type") in ("discard", "draw"):
+                break
+        return None
+
+    def _call_tiles(self, kind: str, actions: list, claimed: int | None) -> list[int]:
+        """The tiles a call button would meld (a chow: which tiles, when only one chow is offered)."""
+        if kind == "pass":
+            return []
+        if kind == "chow":
+            chows = [a for a in actions if a.type == "chow"]
+            return self._choice_tiles(chows[0]) if len(chows) == 1 else ([claimed] if claimed is not None else [])
+        if kind == "kong":
+            kongs = [a for a in actions if a.type in ("kong", "concealed_kong", "added_kong")]
+            tile = kongs[0].tile if len(kongs) == 1 and kongs[0].tile is not None else claimed
+            return [tile] * 4 if tile is not None and len(kongs) <= 1 else []
+        if kind == "pong":
+            return [claimed] * 3 if claimed is not None else []
+        if kind == "win":
+            return [claimed] if claimed is not None else []
+        return []
+
+    def _draw_call_tiles(self, surface: pygame.Surface, button: pygame.Rect, tiles: list[int]) -> None:
+        if not tiles:
+            return
+        sw = max(16, round(button.width * 0.3))
+        th = round(sw * TILE_RATIO)
+        x = button.centerx - len(tiles) * sw // 2
+        y = button.top - th - 6
+        bg = pygame.Rect(x - 4, y - 3, len(tiles) * sw + 8, th + 6)
+        shade = pygame.Surface(bg.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (0, 0, 0, 150), shade.get_rect(), border_radius=6)
+        surface.blit(shade, bg)
+        for i, t in enumerate(tiles):
+            surface.blit(self.app.tiles.face(t, sw), (x + i * sw, y))
+
+    def _draw_turn_prompt(self, surface: pygame.Surface) -> None:
+        """请出牌: the player on screen must throw a tile now."""
+        actions = self._my_actions()
+        if self.choice or not any(a.type == "discard" for a in actions):
+            return
+        rects = self._hand_rects()
+        if not rects:
+            return
+        k = max(1.0, self.layout.height / 720)
+        alpha = round(200 + 55 * math.sin(self.app.time * 4))
+        img = self.app.fonts.render(self.app.t("Your turn: throw a tile"), round(18 * k), (255, 236, 190), bold=True)
+        img.set_alpha(alpha)
+        if self.hint is not None:
+            return  # the hint's bubble speaks there
+        top = min(r.top for r in rects) - round(self.layout.tw * 0.65) - 10  # above a lifted tile and its 听
+        cx = (rects[0].left + rects[-1].right) // 2
+        surface.blit(img, img.get_rect(midbottom=(cx, top - 8)))
+
     def _draw_choice(self, surface: pygame.Surface) -> None:
         assert self.choice is not None
         sw = self.layout.small
@@ -1850,6 +1984,33 @@ class TableScene(Scene):
             dy = -math.cos(t * 7 + i) * 25 * min(1, t)
             surface.blit(img, img.get_rect(center=(cx + dx, cy + dy)))
 
+    def _counter_box(self, n: int, cols: int, sw: int) -> tuple[pygame.Rect, int]:
+        """Where the tile counter goes: the felt between the left seat's column and the walls, below the top
+        seat's row (tiles narrowed to fit); a box that does not fit there goes to the right of the walls."""
+        lay = self.layout
+        cx, cy = lay.center
+        ring_left = cx - lay.ring - lay.stack - 10
+        ring_right = cx + lay.ring + lay.stack + 10
+        obstacles = [r for r in [*self.hand_areas.values(), *self.card_rects.values()]]
+        top = lay.edge + round(lay.small * TILE_RATIO) + 16
+        bottom = lay.hand_y - round(lay.tw * 0.9) - 16  # clear of the hint key and the 请出牌 line
+        rows = math.ceil(n / cols)
+        for side in ("left", "right"):
+            if side == "left":
+                x0 = max([lay.edge] + [o.right for o in obstacles if o.right < cx and o.bottom > top]) + 12
+                x1 = ring_left
+            else:
+                x0 = ring_right
+                x1 = min([lay.width - lay.edge] + [o.left for o in obstacles if o.left > cx and o.bottom > top]) - 12
+            size = sw
+            while size > 14:
+                w = cols * (size + 6) + 20
+                h = rows * (round(size * TILE_RATIO) + 20) + 36
+                if w <= x1 - x0 and h <= bottom - top:
+                    return pygame.Rect(x0, top + max(0, (bottom - top - h) // 2), w, h), size
+                size -= 2
+        return pygame.Rect(x0, top, cols * (16 + 6) + 20, rows * (round(16 * TILE_RATIO) + 20) + 36), 16
+
     def _draw_counter(self, surface: pygame.Surface) -> None:
         """记牌器: how many of each kind this seat has not seen."""
         if self.owner is None:
@@ -1860,9 +2021,8 @@ class TableScene(Scene):
         sw = max(22, round(self.layout.small * 0.8))
         cols = 9
         rows = math.ceil(len(kinds) / cols)
-        w = cols * (sw + 6) + 20
-        h = rows * (round(sw * TILE_RATIO) + 20) + 36
-        r = pygame.Rect(self.layout.width - w - self.layout.edge, 40, w, h)
+        r, sw = self._counter_box(len(kinds), cols, sw)
+        self.counter_rect = r
         bg = pygame.Surface(r.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (0, 0, 0, 210), bg.get_rect(), border_radius=10)
         surface.blit(bg, r)
