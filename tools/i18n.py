@@ -54,10 +54,25 @@ HEADER = """\
 # Made with tools/i18n.py (extract, update, compile, check); its docstring describes the workflow.
 #"""
 
-# msgids the code builds at run time, so no extractor sees them (none at present: keep t() calls literal, or mark the
-# msgid with N_("...") where it is defined, as the rule sets' score-reason and flip labels and the engine's
-# settlement messages are; `extract` still notes the t() calls that show them).
-DYNAMIC_MSGIDS: dict[str, str] = {}
+# msgids the code builds at run time, so no extractor sees them: the rule sets' Chinese terms (rule_terms). Other
+# text keeps its t() calls literal, or marks the msgid with N_("...") where it is defined, as the rule sets'
+# score-reason and flip labels and the engine's settlement messages are; `extract` still notes the t() calls that
+# show them.
+
+
+def rule_terms() -> dict[str, str]:
+    """The rule sets' own Chinese terms the UI shows, each a msgid (zh_CN shows it as it is, zh_TW in traditional
+    characters, English with a gloss): rule-set names, option labels, groups and value labels, hand-type names.
+    They live in the rule sets' data (game/variants/), so no extractor sees them; game/ui/terms.py lists them and
+    translates them where they are shown. -> {term: where}"""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from game.ui.terms import rule_terms as game_terms  # noqa: PLC0415 - no pygame there
+
+    return {term: "game/variants" for term in game_terms()}
+
+
+DYNAMIC_MSGIDS: dict[str, str] = rule_terms()
 
 
 # ---------------------------------------------------------------------------------------------------- helpers

@@ -801,12 +801,12 @@ class TableArt:
         big.blit(inner, (0, 0))
         return reduce(big, (size, size))
 
-    def dealer_mark(self, size: int) -> pygame.Surface:
-        """A round red token with a gold 庄 marking the dealer."""
+    def dealer_mark(self, size: int, word: str = "庄") -> pygame.Surface:
+        """A round red token with a gold 庄 (or the word the player's language gives: 莊) marking the dealer."""
         size = max(12, int(size))
-        return self._cached(("dealer", size), lambda: self._dealer(size))
+        return self._cached(("dealer", size, word), lambda: self._dealer(size, word))
 
-    def _dealer(self, size: int) -> pygame.Surface:
+    def _dealer(self, size: int, word: str = "庄") -> pygame.Surface:
         ss = 4
         S = size * ss
         c = S / 2
@@ -822,7 +822,7 @@ class TableArt:
         pygame.draw.circle(big, RED, (c, c), S * 0.3)
         pygame.draw.circle(big, GOLD, (c, c), c - S * 0.15, max(1, ss))
         out = reduce(big, (size, size))
-        glyph = self.fonts.glyph("庄", size * 0.52, GOLD_LIGHT, BLACK)
+        glyph = self.fonts.glyph(word[:1], size * 0.52, GOLD_LIGHT, BLACK)
         out.blit(glyph, glyph.get_rect(center=(size / 2, size / 2)))
         return out
 

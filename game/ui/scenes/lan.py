@@ -395,7 +395,7 @@ class JoinScene(MenuScene):
 
         app = self.app
         props = t.properties
-        region = REGION_NAMES.get(props.get("variant", ""), (props.get("variant", "?"), ""))[0]
+        region = app.t(REGION_NAMES.get(props.get("variant", ""), (props.get("variant", "?"), ""))[0])
         free = props.get("free", "?")
         label = f"{t.name}  ·  {region}  ·  " + app.t("{n} seats free").format(n=free) + f"  ·  {t.address}:{t.port}"
         text(app, surface, (list_rect.x + round(14 * k), y + round(8 * k)), label, round(15 * k), INK)
@@ -472,7 +472,7 @@ class LobbyScene(MenuScene):
         self.clicks.reset()
         from game.ui.scenes.newgame import REGION_NAMES
 
-        region = REGION_NAMES.get(t.variant_id, (t.variant.name, ""))[0]
+        region = app.t(REGION_NAMES.get(t.variant_id, (t.variant.name, ""))[0])
         title = app.t("Lobby") + f"  ·  {region}"
         text(app, surface, (round(30 * k), round(18 * k)), title, round(30 * k), GOLD, True)
         if self.server is not None:
@@ -580,7 +580,7 @@ class LobbyScene(MenuScene):
                 continue
             differs = value != f.default
             changed += differs
-            label = f.metadata.get("label", f.name)
+            label = app.t(f.metadata["label"]) if f.metadata.get("label") else f.name
             shown = self._value_text(f, value)
             line = f"{label}: {shown}"
             if differs:
@@ -598,7 +598,7 @@ class LobbyScene(MenuScene):
     def _value_text(self, f, value) -> str:
         labels = f.metadata.get("labels") or {}
         if value in labels:
-            return str(labels[value])
+            return self.app.t(str(labels[value]))
         if isinstance(value, bool):
             return self.app.t("On") if value else self.app.t("Off")
         return str(value)

@@ -11,12 +11,15 @@ from dataclasses import fields
 import pygame
 
 from game.ai import LEVELS
+from game.i18n import N_
 from game.engine.errors import OptionError
-from game.ui.widgets import GOLD, MUTED, RED, MenuScene, button, chip, panel, text
+from game.ui.widgets import GOLD, INK, MUTED, RED, MenuScene, button, chip, panel, text
 from game.variants import AVAILABLE, PLANNED, get_variant
 
-REGION_NAMES = {"nanning": ("南宁麻将", "南宁 · 百色 · 崇左"), "beihai": ("北海麻将", "鬼牌 · 买马"),
-                "guiliu": ("桂柳麻将", "桂林 · 柳州"), "guangdong": ("广东麻将", "鸡平胡"), "hainan": ("海南麻将", "花牌 · 上嘎")}
+# each rule set's card: its name and what it is known for (msgids, shown in the player's language)
+REGION_NAMES = {"nanning": (N_("南宁麻将"), N_("南宁 · 百色 · 崇左")), "beihai": (N_("北海麻将"), N_("鬼牌 · 买马")),
+                "guiliu": (N_("桂柳麻将"), N_("桂林 · 柳州")), "guangdong": (N_("广东麻将"), N_("鸡平胡")),
+                "hainan": (N_("海南麻将"), N_("花牌 · 上嘎"))}
 ROUND_CHOICES = (4, 8, 16, 0)  # 0: until a player is out of coins
 MAX_NAME = 12
 AVATARS = 12  # faces to choose from
@@ -180,7 +183,7 @@ class NewGameScene(MenuScene):
         cw, ch = round(w * 0.16), round(h * 0.14)
         y = 70
         for vid in [*AVAILABLE, *PLANNED]:
-            title, sub = REGION_NAMES[vid]
+            title, sub = (app.t(x) for x in REGION_NAMES[vid])
             rect = pygame.Rect(24, y, cw, ch)
             card = app.art.region_card(vid, rect.size, title, sub if vid in AVAILABLE else app.t("coming soon"))
             if vid not in AVAILABLE:
@@ -242,65 +245,128 @@ class NewGameScene(MenuScene):
         groups: dict[str, list] = {}
         for f in fields(v.Options):
             groups.setdefault(f.metadata.get("group", ""), []).append(f)
-        col_x = x
-        top = y
-        col_w = (right.width - 40) // 2
         applies = getattr(opts_obj, "applies", None)
         # an option that does not apply stays hidden, unless it was changed (so a conflict can be undone)
         visible = {g: [f for f in items if applies is None or applies(f.name, self.players)
                        or self.options.get(f.name, f.default) != f.default] for g, items in groups.items()}
-        heights = {g: 26 + 30 * len(fs) + 4 for g, fs in visible.items() if fs}
-        half = sum(heights.values()) / 2
-        used = 0
-        for group, shown in visible.items():
-            if not shown:
-                continue
-            if col_x == x and used > 0 and used + heights[group] / 2 > half:
-                col_x, y = x + col_w + 20, top  # the options run on in a second column
-            used += heights[group]
-            text(app, surface, (col_x, y), group or app.t("Options"), 17, GOLD, True)
-            y += 26
-            for f in shown:
+        visible = {g: fs for g, fs in visible.items() if fs}
+        area = pygame.Rect(x, y, right.width - 40, right.bottom - 10 - y)
+        for size in (15, 14, 13, 12, 11):  # the largest text at which every option fits the panel
+            placed = self._place_options(visible, area, size)
+            if placed is not None:
+                break
+        else:
+            placed = self._place_options(visible, area, 11, strict=False)
+        for kind, rect, payload, size in placed:
+            if kind == "group":
+                text(app, surface, rect.topleft, payload, size + 2, GOLD, True)
+            elif kind == "label":
+                f, img = payload
+                surface.blit(img, rect)
+                self.clicks.add(rect, lambda n=f.name: self.help(n))  # the option's label opens its rules
+            elif kind == "chip":
+                f, val, label = payload
                 value = self.options.get(f.name, f.default)
-                label = text(app, surface, (col_x + 10, y), f.metadata["label"], 15, (230, 230, 220))
-                self.clicks.add(label, lambda n=f.name: self.help(n))  # the option's label opens its rules
-                cx = col_x + 170
-                if isinstance(f.default, bool):
-                    labels = f.metadata.get("labels") or {}
-                    for val in (True, False):
-                        label = labels.get(val, app.t("On") if val else app.t("Off"))
-                        r = chip(app, surface, self.clicks, (cx, y - 4), label, value == val,
-                                 lambda n=f.name, val=val: self.set_option(n, val), size=14)
-                        cx = r.right + 6
-                elif f.metadata.get("choices"):
-                    labels = f.metadata.get("labels") or {}
-                    for val in f.metadata["choices"]:
-                        r = chip(app, surface, self.clicks, (cx, y - 4), str(labels.get(val, val)), value == val,
-                                 lambda n=f.name, val=val: self.set_option(n, val), size=14)
-                        cx = r.right + 6
+                if val in ("−", "+"):
+                    new = max(1, value - 1) if val == "−" else value + 1
+                    chip(app, surface, self.clicks, rect.topleft, val, False,
+                         lambda n=f.name, new=new: self.set_option(n, new), size=size)
                 else:
-                    r = chip(app, surface, self.clicks, (cx, y - 4), "−", False,
-                             lambda n=f.name, val=value: self.set_option(n, max(1, val - 1)), size=14)
-                    t = text(app, surface, (r.right + 10, y), str(value), 15, (255, 255, 255), True)
-                    chip(app, surface, self.clicks, (t.right + 10, y - 4), "+", False,
-                         lambda n=f.name, val=value: self.set_option(n, val + 1), size=14)
-                y += 30
-            y += 4
+                    chip(app, surface, self.clicks, rect.topleft, label, value == val,
+                         lambda n=f.name, val=val: self.set_option(n, val), size=size)
+            elif kind == "number":
+                text(app, surface, rect.topleft, payload, size + 1, (255, 255, 255), True)
         err = self.error()
         bw, bh = 200, 52
         if self.host_error and not err:
             text(app, surface, (x0 + 10, h - 96), "⚠ " + self.host_error, 15, RED)
-        if err:
-            text(app, surface, (x0 + 10, h - 70), "⚠ " + err, 15, RED)
-        else:
-            text(app, surface, (x0 + 10, h - 70), app.t("Options follow the region's rules; defaults are the usual "
+        room = (w - 2 * bw - 190) - 12 - (x0 + 10)  # up to the leftmost button
+        note = ("⚠ " + err, 15, RED) if err else (app.t("Options follow the region's rules; defaults are the usual "
                                                         "table."), 14, MUTED)
+        img = app.fonts.render(note[0], note[1], note[2])
+        if img.get_width() > room > 0:  # narrowed, never under the buttons
+            img = pygame.transform.smoothscale(img, (room, max(1, round(img.get_height() * room / img.get_width()))))
+        surface.blit(img, (x0 + 10, h - 70))
         button(app, surface, self.clicks, pygame.Rect(w - bw - 30, h - bh - 24, bw, bh), app.t("Start"), self.start,
                enabled=err is None)
         button(app, surface, self.clicks, pygame.Rect(w - 2 * bw - 50, h - bh - 24, bw, bh), app.t("Back"),
                self.app.pop, style="secondary")
         button(app, surface, self.clicks, pygame.Rect(w - 2 * bw - 190, h - bh - 24, 120, bh), app.t("Rules help"),
                self.help, style="secondary", size=17)
+
+    def _option_values(self, f) -> list[tuple[object, str]]:
+        """(value, its words) for each choice of an option, in the player's language."""
+        app = self.app
+        labels = f.metadata.get("labels") or {}
+        if isinstance(f.default, bool):
+            return [(val, app.t(labels[val]) if val in labels else app.t("On") if val else app.t("Off"))
+                    for val in (True, False)]
+        if f.metadata.get("choices"):
+            return [(val, app.t(str(labels[val])) if val in labels else str(val)) for val in f.metadata["choices"]]
+        return []
+
+    def _place_options(self, visible: dict, area: pygame.Rect, size: int, strict: bool = True) -> list | None:
+        """Where each group title, option label and choice goes at text `size`: two columns, the labels' column as
+        wide as its longest label (at most 40 % of the column, longer labels narrowed), the choices flowing onto
+        further lines where they must. None when it does not fit `area`."""
+        app = self.app
+        col_w = (area.width - 20) // 2
+        line = size + 14  # a chip's height
+        labels = {f.name: app.fonts.render(app.t(f.metadata["label"]), size, (230, 230, 220))
+                  for fs in visible.values() for f in fs}
+        label_w = min(round(col_w * 0.4), max((img.get_width() for img in labels.values()), default=0) + 14)
+
+        def chip_w(words: str) -> int:
+            return app.fonts.render(words, size, INK, bold=True).get_width() + 22
+
+        def block(fs) -> tuple[int, list]:
+            """A group's items relative to its column's top-left, and its height."""
+            items: list = []
+            y = 0
+            for f in fs:
+                img = labels[f.name]
+                if img.get_width() > label_w - 10:
+                    k = (label_w - 10) / img.get_width()
+                    img = pygame.transform.smoothscale(img, (label_w - 10, max(1, round(img.get_height() * k))))
+                items.append(("label", pygame.Rect(10, y + 4, img.get_width(), img.get_height()), (f, img)))
+                cx, cy = label_w + 10, y
+                values = self._option_values(f)
+                if not values:  # a number: − value +
+                    value = self.options.get(f.name, f.default)
+                    items.append(("chip", pygame.Rect(cx, cy, chip_w("−"), line), (f, "−", "−")))
+                    cx += chip_w("−") + 10
+                    items.append(("number", pygame.Rect(cx, cy + 4, 0, 0), str(value)))
+                    cx += app.fonts.render(str(value), size + 1, INK, bold=True).get_width() + 10
+                    items.append(("chip", pygame.Rect(cx, cy, chip_w("+"), line), (f, "+", "+")))
+                for val, words in values:
+                    w = chip_w(words)
+                    if cx + w > col_w and cx > label_w + 10:  # onto the next line, under the first choice
+                        cx, cy = label_w + 10, cy + line + 2
+                    items.append(("chip", pygame.Rect(cx, cy, w, line), (f, val, words)))
+                    cx += w + 6
+                y = cy + line + 4
+            return y, items
+
+        blocks = []
+        for group, fs in visible.items():
+            height, items = block(fs)
+            blocks.append((app.t(group) if group else app.t("Options"), height + size + 14, items))
+        heights = [h for _, h, _ in blocks]
+        # the groups run on into the second column where that leaves the two columns most even
+        split = min(range(1, len(blocks) + 1), key=lambda k: max(sum(heights[:k]), sum(heights[k:])))
+        out: list = []
+        col, y = 0, 0
+        for index, (title, height, items) in enumerate(blocks):
+            if index == split:
+                col, y = 1, 0
+            ox = area.x + col * (col_w + 20)
+            if strict and area.y + y + height > area.bottom:
+                return None
+            out.append(("group", pygame.Rect(ox, area.y + y, 0, 0), title, size))
+            for kind, rect, payload in items:
+                out.append((kind, rect.move(ox, area.y + y + size + 12), payload, size))
+            y += height
+        return out
 
     def _draw_human_seat(self, surface: pygame.Surface, i: int, x: int, y: int) -> int:
         """A human seat: his face (click for another), his name (click to type), his standing orders."""

@@ -77,9 +77,9 @@ class ReplayScene(TableScene):
             self.app.audio.on_event(e, self.model.players, self.viewer)
         kind = e["type"]
         if kind in ("pong", "kong", "chow", "concealed_kong", "added_kong"):
-            self._flash(e["actor"], CALL_WORDS[kind])
+            self._flash(e["actor"], self.app.t(CALL_WORDS[kind]))
         elif kind == "win":
-            self._flash(e["actor"], "胡" if e.get("target") is not None else "自摸", big=True)
+            self._flash(e["actor"], self.app.t("胡") if e.get("target") is not None else self.app.t("自摸"), big=True)
         elif kind == "discard":
             self._fly_discard(e)
         elif kind == "flip":

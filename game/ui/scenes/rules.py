@@ -7,7 +7,7 @@ from dataclasses import fields
 
 import pygame
 
-from game.ui import glossary
+from game.ui.terms import count_text
 from game.ui.widgets import GOLD, INK, MUTED, MenuScene, button, chip, panel, text
 from game.variants import AVAILABLE, get_variant
 
@@ -46,9 +46,14 @@ class RulesScene(MenuScene):
         panel(surface, box, alpha=220)
         text(app, surface, (box.x + 24, box.y + 14), app.t("Rules help"), 28, GOLD, True)
         x = box.x + 200
-        for vid in AVAILABLE:
-            r = chip(app, surface, self.clicks, (x, box.y + 16), get_variant(vid).name, vid == self.variant_id,
-                     lambda v=vid: setattr(self, "variant_id", v), size=17)
+        names = [app.t(get_variant(vid).name) for vid in AVAILABLE]
+        room = box.right - 190 - x  # up to the Back button
+        size = 17
+        while size > 11 and sum(app.fonts.render(n, size, INK, bold=True).get_width() + 32 for n in names) > room:
+            size -= 1
+        for vid, name in zip(AVAILABLE, names):
+            r = chip(app, surface, self.clicks, (x, box.y + 16), name, vid == self.variant_id,
+                     lambda v=vid: setattr(self, "variant_id", v), size=size)
             x = r.right + 10
         v = get_variant(self.variant_id)
         col_w = (box.width - 72) // 2
@@ -61,12 +66,23 @@ class RulesScene(MenuScene):
         y += 28
         rows = [(t.name, t.id, t.value_text or str(t.value)) for t in v.hand_types]
         rows = [(name, hid, value) for hid, name, value in v.small_hands] + rows
-        english = app.settings.language == "en"
-        for name, hid, value in rows:
-            text(app, surface, (box.x + 34, y), name, 15, INK, True)
-            text(app, surface, (box.x + 150, y + 1), glossary.HANDS.get(hid, hid) if english else hid, 13, MUTED)
-            text(app, surface, (box.x + 24 + col_w, y), f"{value} {v.fan_unit}", 15, GOLD, anchor="topright")
-            y += 23
+        room = box.bottom - 12 - y
+        cols = 1 if len(rows) * 20 <= room else 2  # a long list runs in two columns
+        per = -(-len(rows) // cols)
+        step = max(16, min(23, room // max(1, per)))
+        size = min(15, step - 5)
+        sub_w = col_w // cols
+        top = y
+        for i, (name, _hid, value) in enumerate(rows):  # the players' names (English: with a gloss), never our ids
+            cx, cy = box.x + 24 + (i // per) * sub_w, top + (i % per) * step
+            worth = count_text(app, value, v.fan_unit)
+            tail = text(app, surface, (cx + sub_w - 8, cy), worth, size, GOLD, anchor="topright")
+            img = app.fonts.render(app.t(name), size, INK, bold=True)
+            fit = tail.left - 8 - (cx + 10)
+            if img.get_width() > fit > 0:
+                img = pygame.transform.smoothscale(img, (fit, max(1, round(img.get_height() * fit / img.get_width()))))
+            surface.blit(img, (cx + 10, cy))
+        y = top + per * step
         # options: the right column, running on below the hand types when it is full
         left_y = y + 16
         ox, y = box.x + 48 + col_w, box.y + 64
@@ -76,21 +92,26 @@ class RulesScene(MenuScene):
             if y > box.bottom - 46 and ox != box.x + 24:
                 ox, y = box.x + 24, left_y
             labels = f.metadata.get("labels") or {}
+            def shown(value):
+                if value in labels:
+                    return app.t(str(labels[value]))
+                if isinstance(value, bool):
+                    return app.t("On") if value else app.t("Off")
+                return str(value)
+
             if isinstance(f.default, bool):
-                values = [labels.get(True, app.t("On")), labels.get(False, app.t("Off"))]
-                default = labels.get(f.default, app.t("On") if f.default else app.t("Off"))
+                values = [shown(True), shown(False)]
+                default = shown(f.default)
             elif f.metadata.get("choices"):
-                values = [str(labels.get(c, c)) for c in f.metadata["choices"]]
-                default = str(labels.get(f.default, f.default))
+                values = [shown(c) for c in f.metadata["choices"]]
+                default = shown(f.default)
             else:
                 values = [f"≥ {f.metadata.get('minimum', 1)}"]
                 default = str(f.default)
             lit = f.name == self.focus
             if lit:
                 pygame.draw.rect(surface, (120, 90, 20), pygame.Rect(ox - 6, y - 3, col_w, 40), border_radius=6)
-            text(app, surface, (ox, y), f.metadata["label"], 15, INK, True)
-            text(app, surface, (ox + 150, y + 1), glossary.OPTIONS.get(f.name, f.name) if english else f.name, 12,
-                 MUTED)
+            text(app, surface, (ox, y), app.t(f.metadata["label"]), 15, INK, True)
             text(app, surface, (ox + col_w - 12, y), app.t("default: {value}").format(value=default), 13, GOLD,
                  anchor="topright")
             text(app, surface, (ox + 10, y + 19), " / ".join(values), 13, (210, 215, 205))

@@ -8,6 +8,7 @@ from game.engine.events import render
 from game.engine.tiles import parse_tile
 from game.ui.layout import TILE_RATIO
 from game.ui.model import flip_rows
+from game.ui.terms import count_text, hand_name
 from game.ui.widgets import GOLD, INK, MUTED, MenuScene, button, panel, text
 
 LINE_H = 20  # the settlement lines: pixel step and font size
@@ -70,7 +71,7 @@ class SettlementScene(MenuScene):
             if seat in wins:
                 glow = pygame.Rect(box.x + 8, y - 6, box.width - 16, row_h)
                 pygame.draw.rect(surface, (120, 90, 20), glow, border_radius=10)
-            text(app, surface, (x, y), cfg.name + ("  庄" if seat == m.dealer else ""), 18, INK, True)
+            text(app, surface, (x, y), cfg.name + ("  " + app.t("庄") if seat == m.dealer else ""), 18, INK, True)
             d = deltas[seat]
             color = (255, 120, 100) if d < 0 else (130, 240, 140) if d > 0 else MUTED
             text(app, surface, (box.right - 30, y), f"{d:+d}", 26, color, True, "topright")
@@ -105,9 +106,9 @@ class SettlementScene(MenuScene):
                 else:
                     giver = self.ts.table.seats[win["target"]].name
                     how = app.t("won on {name}'s tile").format(name=giver)
-                names = " ".join(self.ts.table.variant.hand_name(h) for h in win["hands"])
+                names = " ".join(hand_name(app, self.ts.table.variant, h) for h in win["hands"])
                 unit = self.ts.table.variant.fan_unit
-                count = f" · {win['fan']}{unit}" if win.get("fan") is not None else ""  # small hands have no count
+                count = f" · {count_text(app, win['fan'], unit)}" if win.get("fan") is not None else ""  # small hands: none
                 text(app, surface, (x + 150, y + round(sw * TILE_RATIO) + 4), f"{how} · {names}{count}", 15, GOLD)
             y += row_h
         y = self._draw_flips(surface, box, y + 6, sw)  # the turned tiles as pictures, those that scored lit
@@ -222,7 +223,8 @@ class SettlementScene(MenuScene):
         for item in m.scores:
             label = app.t(variant.score_reason(item["reason"]).label)
             messages = item.get("messages") or item.get("lines") or []  # a bare line renders as itself
-            how = "  ·  ".join(render(x, translate=app.t, seat_name=seat_name, hand_name=variant.hand_name)
+            how = "  ·  ".join(render(x, translate=app.t, seat_name=seat_name,
+                                      hand_name=lambda h: hand_name(app, variant, h))
                                for x in messages)
             who = "  ".join(f"{seat_name(i)} {d:+d}" for i, d in enumerate(item["deltas"]) if d)
             out.append(f"[{label}] {how}   →  {who}")

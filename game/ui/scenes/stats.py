@@ -83,7 +83,7 @@ class StatsScene(MenuScene):
 def hand_label(hand_id: str) -> str:
     """The Chinese name of a hand type, from whichever rule set has it."""
     for vid in AVAILABLE:
-        name = get_variant(vid).hand_name(hand_id)
+        name = self.app.t(get_variant(vid).hand_name(hand_id))
         if name != hand_id:
             return name
     return hand_id

@@ -30,26 +30,29 @@ from game.engine.tiles import NUM_PLAYABLE, parse_tile, tile_name
 from game.engine.wall import side_lengths
 from game.host import Host, LocalSeat, Refused
 from game.hotseat import HotSeat
+from game.i18n import N_
 from game.seating import relative_positions
 from game.ui.app import Scene
 from game.ui.layout import TILE_RATIO, Layout
 from game.ui.model import FlipRow, TableModel, flip_rows
 from game.ui.node import ImageNode, Node, ease_out, ease_out_back
+from game.ui.terms import count_text, hand_name
 from game.ui.widgets import GOLD, INK, button, text
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 SIDE_TURNS = {"bottom": 0, "right": 1, "top": 2, "left": 3}  # quarter turns counter-clockwise for each side
-CALL_WORDS = {"win": "胡", "zimo": "自摸", "kong": "杠", "pong": "碰", "chow": "吃", "pass": "过",
-              "concealed_kong": "暗杠", "added_kong": "补杠", "flower": "补花"}
+# the words called at the table (msgids: zh_TW 槓 過 補花 …, English Pong, Kong …)
+CALL_WORDS = {"win": N_("胡"), "zimo": N_("自摸"), "kong": N_("杠"), "pong": N_("碰"), "chow": N_("吃"),
+              "pass": N_("过"), "concealed_kong": N_("暗杠"), "added_kong": N_("补杠"), "flower": N_("补花")}
 # Esc is not a key for "pass": a win must never be thrown away by a stray key
 CALL_KEYS = {pygame.K_h: "win", pygame.K_g: "kong", pygame.K_p: "pong", pygame.K_c: "chow", pygame.K_SPACE: "pass"}
 # seconds each event holds the stage before the next one (at animation speed 1)
 PACE = {"start_round": 0.2, "deal": 0.05, "draw": 0.12, "discard": 0.45, "pong": 0.8, "kong": 0.9, "chow": 0.8,
         "concealed_kong": 0.9, "added_kong": 0.9, "flower": 0.5, "win": 1.6, "flip": 1.4, "exhausted": 1.2,
         "score": 0.15, "end_round": 0.4, "ghost": 0.9, "claim": 0.05}
-WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
+WIND_ZH = {"E": N_("东"), "S": N_("南"), "W": N_("西"), "N": N_("北")}  # msgids (zh_TW 東)
 BOT_THINK = 0.35  # seconds an AI seat "thinks" before it plays (at animation speed 1)
 
 
@@ -454,15 +457,15 @@ class TableScene(Scene):
             if self.deal_shown is None:
                 self.deal_shown = [0] * self.model.players
         elif kind in ("pong", "kong", "chow", "concealed_kong", "added_kong"):
-            self._flash(e["actor"], CALL_WORDS[kind])
+            self._flash(e["actor"], self.app.t(CALL_WORDS[kind]))
             self._shot(f"call_{kind}", self._pace(0.5))
             self._marks_changed(e["actor"])
         elif kind == "score" and not self.model.wins and not self.model.exhausted:
             self._score_banner(e)  # a payment during play (追牌, 跟庄, kong points …): who pays whom, at once
         elif kind == "flower":
-            self._flash(e["actor"], CALL_WORDS["flower"])
+            self._flash(e["actor"], self.app.t(CALL_WORDS["flower"]))
         elif kind == "win":
-            self._flash(e["actor"], "胡" if e.get("target") is not None else "自摸", big=True)
+            self._flash(e["actor"], self.app.t("胡") if e.get("target") is not None else self.app.t("自摸"), big=True)
             self._celebrate(e["actor"])
             if (e.get("fan") or 0) >= 2:  # a big hand: someone at the table says so, once the win is announced
                 others = [s for s in range(self.model.players) if s != e["actor"] and s in self.table.autoplay]
@@ -473,9 +476,9 @@ class TableScene(Scene):
         elif kind == "discard":
             self._fly_discard(e)
         elif kind == "exhausted":
-            self._flash(None, "流局", big=True)
+            self._flash(None, self.app.t("流局"), big=True)
         elif kind == "ghost":
-            self._flash(None, "鬼牌", tile=e["ghost"])
+            self._flash(None, self.app.t("鬼牌"), tile=e["ghost"])
 
     def _release_flip(self) -> None:
         """Show (and say) the first flip held back until its wins were announced."""
@@ -883,7 +886,7 @@ class TableScene(Scene):
         if not actions or prompt is None or prompt.choice is not None:
             return None
         advice = advise(self.state, actions)
-        words = hint_text(self.app.t, advice, self.table.variant.hand_name, self.state)
+        words = hint_text(self.app.t, advice, lambda h: hand_name(self.app, self.table.variant, h), self.state)
         self.hint = (prompt.id, words)
         if advice.action.type == "discard" and advice.action.tile is not None:
             name = tile_name(advice.action.tile)
@@ -1278,7 +1281,7 @@ class TableScene(Scene):
             side = self._side_of(seat)
             active = seat == m.current and not m.finished
             color = (255, 210, 80) if active else (200, 200, 190)
-            img = fonts.render(WIND_ZH[m.seat_wind(seat)], round(p * 0.16), color, bold=True)
+            img = fonts.render(self.app.t(WIND_ZH[m.seat_wind(seat)]), round(p * 0.16), color, bold=True)
             img = pygame.transform.rotate(img, 90 * SIDE_TURNS[side])
             off = round(p * 0.37)
             at = {"bottom": (cx, cy + off), "top": (cx, cy - off), "left": (cx - off, cy), "right": (cx + off, cy)}
@@ -1479,7 +1482,7 @@ class TableScene(Scene):
             if i in (self.hover, self.selected):
                 surface.blit(self.app.tiles.highlight(self.layout.tw), (r.x, r.y - lift))
             if tile in hints:
-                tag = self.app.fonts.render("听", max(13, self.layout.tw // 3), (110, 255, 140), bold=True)
+                tag = self.app.fonts.render(self.app.t("听"), max(13, self.layout.tw // 3), (110, 255, 140), bold=True)
                 surface.blit(tag, tag.get_rect(midbottom=(r.centerx, r.y - lift - 1)))
                 if i in (self.hover, self.selected):
                     hover_hint = hints[tile]
@@ -1588,7 +1591,7 @@ class TableScene(Scene):
                 label = fonts.render(self.app.t("self-drawn"), 11, (140, 220, 255))
                 surface.blit(label, (x, y + th + 16))
             if w.fan is not None:
-                f = fonts.render(f"{w.fan}{self.table.variant.fan_unit}", 12,
+                f = fonts.render(count_text(self.app, w.fan, self.table.variant.fan_unit), 12,
                                  (255, 210, 90), bold=True)
                 surface.blit(f, (x + sw + 2, y))
 
@@ -1629,13 +1632,14 @@ class TableScene(Scene):
         surface.blit(avatar, (x, y))
         surface.blit(name, (x + size + 8, y + 2))
         surface.blit(money, (x + size + 8, y + size // 2 + 3))
-        wind = fonts.render(WIND_ZH[self.model.seat_wind(seat)], max(12, size // 3), (255, 255, 255), bold=True)
+        wind = fonts.render(self.app.t(WIND_ZH[self.model.seat_wind(seat)]), max(12, size // 3), (255, 255, 255),
+                            bold=True)
         chip = pygame.Surface((wind.get_width() + 8, wind.get_height()), pygame.SRCALPHA)
         pygame.draw.rect(chip, (30, 90, 60, 230), chip.get_rect(), border_radius=6)
         chip.blit(wind, (4, 0))
         surface.blit(chip, (x + size - chip.get_width() + 4, y + size - chip.get_height() + 4))
         if seat == self.model.dealer:
-            surface.blit(self.app.art.dealer_mark(max(18, size // 2)), (x - 8, y - 8))
+            surface.blit(self.app.art.dealer_mark(max(18, size // 2), self.app.t("庄")), (x - 8, y - 8))
         status = []
         if self.remote and not self.table.taken[seat]:
             status.append(self.app.t("Open seat: the AI plays"))  # nobody came: the host's AI, until someone joins
@@ -1708,24 +1712,29 @@ class TableScene(Scene):
         kinds = {a.type for a in actions}
         turn = any(a.type == "discard" for a in actions)
         calls = []
+        t = self.app.t
         if "win" in kinds:
-            calls.append(("win", "自摸" if turn else "胡"))
+            calls.append(("win", t("自摸") if turn else t("胡")))
         if kinds & {"kong", "concealed_kong", "added_kong"}:
-            calls.append(("kong", "杠"))
+            calls.append(("kong", t("杠")))
         if "pong" in kinds:
-            calls.append(("pong", "碰"))
+            calls.append(("pong", t("碰")))
         if "chow" in kinds:
-            calls.append(("chow", "吃"))
+            calls.append(("chow", t("吃")))
         if "pass" in kinds:
-            calls.append(("pass", "过"))
+            calls.append(("pass", t("过")))
         d = max(56, round(lay.tw * 1.2))
         x = lay.width // 2 + lay.ring - len(calls) * (d + 14) + d
         y = lay.hand_y - d - 34
         calls_left = x if calls else None
         claimed = self._claimed_tile() if "pass" in kinds else None
         for kind, word in calls:
-            img = self.app.art.button((d, d), fonts.render(word, round(d * (0.3 if len(word) > 1 else 0.42)),
-                                                           (255, 255, 255), bold=True), "call")
+            label = fonts.render(word, round(d * (0.3 if len(word) > 1 else 0.42)), (255, 255, 255), bold=True)
+            if label.get_width() > d * 0.84:  # a longer word (English): narrowed to the round button
+                k = d * 0.84 / label.get_width()
+                label = pygame.transform.smoothscale(label, (round(label.get_width() * k),
+                                                             max(1, round(label.get_height() * k))))
+            img = self.app.art.button((d, d), label, "call")
             r = surface.blit(img, (x, y))
             self.buttons.append((r, "call", kind))
             self._draw_call_tiles(surface, r, self._call_tiles(kind, actions, claimed))
@@ -1766,7 +1775,8 @@ class TableScene(Scene):
         icon = self.app.art.speaker_icon(34, self.app.settings.dialect == "mute")
         r = surface.blit(icon, (lay.width - lay.edge - 34, lay.height - lay.edge - 34))
         self.buttons.append((r, "toggle", "speaker"))
-        names = {"nanning": "南宁话", "baise": "百色话", "mandarin": "普通话", "mute": "静音"}
+        names = {"nanning": self.app.t("南宁话"), "baise": self.app.t("百色话"), "mandarin": self.app.t("普通话"),
+                 "mute": self.app.t("静音")}
         lt = fonts.render(names.get(self.app.settings.dialect, ""), 13, (230, 230, 220))
         lr = surface.blit(lt, lt.get_rect(midright=(r.left - 6, r.centery)))
         # 快捷语 beside the voices: a phrase is said in each listener's dialect
