@@ -40,6 +40,7 @@ class SeatConfig:
     avatar: int = 0
     auto_win: bool = False  # 自动胡: take every win offered at once
     auto_pass: bool = False  # 自动过: pass every claim that is not a win
+    profile: str | None = None  # the player profile a human seat's rounds count for (game.stats)
 
 
 @dataclass

@@ -87,6 +87,7 @@ def record(table: Any, start_context: dict, round_no: int, dealer: int, actions:
         "variant_name": table.variant.name, "options": table.options_raw, "players": table.players,
         "seed": table.seed, "round_no": round_no, "dealer": dealer, "context": start_context,
         "names": [s.name for s in table.seats], "humans": [s.human for s in table.seats],
+        "profiles": [getattr(s, "profile", None) for s in table.seats],
         "result": rnd.result() if rnd is not None else None,
     }
     return Replay(header, list(actions))

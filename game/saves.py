@@ -71,7 +71,8 @@ def restore(data: Any) -> Host:
         raise SaveError(f"a save of format version {data.get('version')!r}; this game reads version {VERSION}")
     try:
         seats = [SeatConfig(str(s["name"]), bool(s["human"]), str(s["level"]), int(s["avatar"]),
-                            bool(s.get("auto_win", False)), bool(s.get("auto_pass", False))) for s in data["seats"]]
+                            bool(s.get("auto_win", False)), bool(s.get("auto_pass", False)),
+                            s["profile"] if isinstance(s.get("profile"), str) else None) for s in data["seats"]]
         _check_table(data, len(seats))
         table = Host(data["variant"], dict(data["options"]), seats, seed=data["seed"], rounds=data["rounds"],
                       start_coins=list(data["start_coins"]) if data.get("start_coins") is not None else None)

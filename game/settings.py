@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
@@ -61,6 +62,23 @@ class Settings:
     table_art: str = "auto"
     claim_timer: int = 0  # seconds; 0 = off
     last_setup: dict = field(default_factory=dict)
+    # player profiles: id -> the name the player goes by now. Statistics belong to the id, so renaming a player (or
+    # switching the language that gives "You" its words) never splits his record
+    profiles: dict = field(default_factory=dict)
+
+    def profile_id(self, slot: int = 0) -> str:
+        """The profile of the new-game screen's human seat `slot` on this machine, made the first time it is
+        asked for and kept."""
+        ids = self.last_setup.setdefault("profile_ids", [])
+        while len(ids) <= slot:
+            ids.append(secrets.token_hex(6))
+        pid = ids[slot]
+        self.profiles.setdefault(pid, "")
+        return pid
+
+    def name_profile(self, pid: str, name: str) -> None:
+        if pid and name.strip():
+            self.profiles[pid] = name.strip()
 
     def validate(self) -> "Settings":
         if self.language not in LANGUAGES:
@@ -78,6 +96,9 @@ class Settings:
         self.window_size = (max(960, int(w)), max(540, int(h)))
         if self.claim_timer not in (0, 5, 10, 15, 20, 30):
             self.claim_timer = 0
+        if not isinstance(self.profiles, dict):
+            self.profiles = {}
+        self.profiles = {str(k)[:32]: str(v)[:24] for k, v in self.profiles.items() if isinstance(k, str)}
         return self
 
 

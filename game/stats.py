@@ -24,27 +24,54 @@ class Stats:
         return self.wins / self.rounds if self.rounds else 0.0
 
 
+def seat_keys(header: dict) -> list[str | None]:
+    """Whose record each seat of a kept round counts for: "id:<profile>" for a human seat with a player profile,
+    "name:<name>" for one from before profiles (or without one), None for an AI."""
+    names, humans = header.get("names") or [], header.get("humans") or []
+    ids = header.get("profiles") or []
+    out: list[str | None] = []
+    for i, (name, human) in enumerate(zip(names, humans)):
+        pid = ids[i] if i < len(ids) and isinstance(ids[i], str) and ids[i] else None
+        out.append(None if not human else f"id:{pid}" if pid else f"name:{name}")
+    return out
+
+
 def profiles(replays: list[Replay] | None = None) -> list[str]:
-    """The names of the human players that appear in the replays, most rounds first."""
+    """The players that appear in the kept rounds (their keys, see seat_keys), most rounds first."""
     seen: Counter = Counter()
     for rep in replays if replays is not None else listing():
-        names, humans = rep.header.get("names") or [], rep.header.get("humans") or []
-        for name, human in zip(names, humans):
-            if human:
-                seen[name] += 1
-    return [n for n, _ in seen.most_common()]
+        for key in seat_keys(rep.header):
+            if key is not None:
+                seen[key] += 1
+    return [k for k, _ in seen.most_common()]
+
+
+def display_name(key: str, replays: list[Replay] | None = None, known: dict | None = None) -> str:
+    """A player's name as shown now: his profile's name where the settings have one, else the name he last
+    played under."""
+    if key.startswith("id:") and known and known.get(key[3:]):
+        return str(known[key[3:]])
+    if key.startswith("name:"):
+        return key[5:]
+    last = ""
+    for rep in sorted(replays if replays is not None else listing(), key=lambda r: r.header.get("saved_at", 0)):
+        for i, k in enumerate(seat_keys(rep.header)):
+            if k == key:
+                last = (rep.header.get("names") or [""])[i]
+    return last or key[3:]
 
 
 def compute(profile: str, variant: str | None = None, replays: list[Replay] | None = None) -> Stats:
-    """`profile`'s record over every kept round (of `variant`, or of all rule sets)."""
+    """A player's record (`profile`: his key, or a plain name for the rounds played under it) over every kept round
+    (of `variant`, or of all rule sets)."""
+    key = profile if profile.startswith(("id:", "name:")) else f"name:{profile}"
     out = Stats()
     reps = sorted(replays if replays is not None else listing(), key=lambda r: r.header.get("saved_at", 0))
     for rep in reps:
         h = rep.header
         if variant is not None and h.get("variant") != variant:
             continue
-        names, humans = h.get("names") or [], h.get("humans") or []
-        seats = [i for i, (n, hu) in enumerate(zip(names, humans)) if hu and n == profile]
+        seats = [i for i, k in enumerate(seat_keys(h)) if k == key]
         result = h.get("result") or {}
         if not seats or not result.get("deltas"):
             continue

@@ -23,10 +23,44 @@ def test_statistics_count_what_the_replays_record(tmp_path, monkeypatch):
                 expected["dealins"] += 1
         replays.write(table.round_replay())
         table.finish_round()
-    assert stats.profiles() == ["Ana"]
+    assert stats.profiles() == ["name:Ana"]  # a seat without a profile counts by its name
     s = stats.compute("Ana")
     assert (s.rounds, s.wins, s.self_draws, s.deal_ins, s.net) == (
         expected["rounds"], expected["wins"], expected["self"], expected["dealins"], expected["net"])
     assert s.net == table.totals()[0] and s.timeline[-1][1] == s.net and len(s.timeline) == 6
     assert stats.compute("Ana", "beihai").rounds == 0
     assert sum(s.hands.values()) >= s.wins
+
+
+def _round(seats, seed):
+    table = Host("nanning", {}, seats, seed=seed, rounds=1)
+    table.autoplay.add(0)
+    table.start_round()
+    while not table.round.finished:
+        table.step_bot()
+    replays.write(table.round_replay())
+    return table.round.result()["deltas"][0]
+
+
+def test_a_player_s_record_follows_his_profile_through_a_new_name_and_another_language(tmp_path, monkeypatch):
+    """The same player, seat 0 of this machine: first as "You", then "我" (the language changed), then "阿强" (he
+    typed a name): one record, shown by the name his profile has now."""
+    monkeypatch.setenv("LINGNAN_HOME", str(tmp_path))
+    from game.settings import Settings
+
+    settings = Settings()
+    pid = settings.profile_id(0)
+    assert settings.profile_id(0) == pid  # kept
+    others = [SeatConfig("B"), SeatConfig("C"), SeatConfig("D")]
+    total = 0
+    for seed, shown in ((1, "You"), (2, "我"), (3, "阿强")):
+        total += _round([SeatConfig(shown, human=True, profile=pid), *others], seed)
+    total_other = _round([SeatConfig("You", human=True, profile=settings.profile_id(1)), *others], 4)
+    keys = stats.profiles()
+    assert keys[0] == f"id:{pid}" and len(keys) == 2
+    s = stats.compute(f"id:{pid}")
+    assert s.rounds == 3 and s.net == total
+    assert stats.compute(f"id:{settings.profile_id(1)}").net == total_other
+    assert stats.display_name(f"id:{pid}") == "阿强"  # the name he last played under
+    settings.name_profile(pid, "强哥")
+    assert stats.display_name(f"id:{pid}", known=settings.profiles) == "强哥"

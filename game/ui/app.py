@@ -14,6 +14,7 @@ from game.i18n import translator
 from game.settings import Settings, save_settings
 
 FPS = 60
+IDLE_AFTER = 0.6  # seconds without input before a scene that is standing still is drawn at its idle rate
 FAST_DT = 0.1  # --fast autoplay: each frame moves the game's clock this far, drawn as fast as the machine can
 
 
@@ -52,6 +53,10 @@ class Autoplay:
         return out
 
 
+INPUT_EVENTS = frozenset({pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                          pygame.MOUSEMOTION, pygame.MOUSEWHEEL, pygame.TEXTINPUT, pygame.VIDEORESIZE})
+
+
 class Scene:
     """A full-screen state of the game. The top of the stack gets input; `overlay` scenes draw over the one below."""
 
@@ -78,6 +83,11 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def idle_fps(self) -> int | None:
+        """Frames a second enough while nobody touches anything (None: the full rate, something is moving). Idle
+        screens use little of a core this way."""
+        return None
+
 
 def set_window_icon() -> None:
     """The game's icon on the window and the taskbar; a missing or unreadable icon file is skipped, never fatal.
@@ -93,8 +103,25 @@ def set_window_icon() -> None:
         pass
 
 
+def declare_dpi_aware() -> None:
+    """On Windows, draw at the screen's real resolution (per-monitor DPI aware) instead of being scaled up blurry
+    by the system; nowhere else does anything. Fails silently on Windows versions without the call."""
+    if os.name != "nt":
+        return
+    try:
+        import ctypes
+
+        try:
+            ctypes.windll.shcore.SetProcessDpiAwareness(2)  # per monitor (Windows 8.1+)
+        except (AttributeError, OSError):
+            ctypes.windll.user32.SetProcessDPIAware()  # system-wide (Vista+)
+    except Exception:  # noqa: BLE001 - a blurry window is better than none
+        pass
+
+
 class App:
     def __init__(self, settings: Settings, *, autoplay: Autoplay | None = None, save: bool = True):
+        declare_dpi_aware()
         pygame.display.init()
         pygame.font.init()
         self.settings = settings
@@ -119,6 +146,7 @@ class App:
         self.time = 0.0
         self.frame_times: list[float] = []
         self.shots = 0
+        self.since_input = 0.0  # seconds since the last input event (idle screens slow down after IDLE_AFTER)
         from game.audio import Audio
 
         self.audio = Audio.create(settings)  # silent, never failing, when there is no sound device
@@ -172,8 +200,13 @@ class App:
     def step(self, dt: float) -> None:
         """One frame: input, update, draw. Tests call this directly with a fixed dt."""
         for event in pygame.event.get():
+            if event.type in INPUT_EVENTS:
+                self.since_input = 0.0
             if event.type == pygame.QUIT:
                 self.on_close()
+                continue
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
                 continue
             if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
                 size = (max(960, event.w), max(540, event.h))
@@ -185,6 +218,7 @@ class App:
             if self.scene is not None:
                 self.scene.handle(event)
         self.time += dt
+        self.since_input += dt
         self.audio.update(dt)
         if self.scene is not None:
             self.scene.update(dt * self.settings.animation_speed)
@@ -197,6 +231,25 @@ class App:
         for s in self.scenes[start:]:
             s.draw(self.screen)
         pygame.display.flip()
+
+    def toggle_fullscreen(self) -> None:
+        """F11: fullscreen at the desktop's size, or back to the window (kept in the settings), at once."""
+        self.settings.fullscreen = not self.settings.fullscreen
+        if self.settings.fullscreen:
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(self.settings.window_size, pygame.RESIZABLE)
+        for s in self.scenes:
+            s.resize(self.screen.get_size())
+        self.save()
+
+    def frame_rate(self) -> int:
+        """This frame's rate: the full one while anything moves or the player is at the controls, else what the
+        scene on top says it needs (menus 10, a table waiting for its player 15)."""
+        if self.autoplay is not None or self.since_input < IDLE_AFTER or self.scene is None:
+            return FPS
+        idle = self.scene.idle_fps()
+        return FPS if idle is None else max(1, min(FPS, idle))
 
     def on_close(self) -> None:
         for s in reversed(self.scenes):
@@ -217,7 +270,7 @@ class App:
                 self.clock.tick()
                 dt = FAST_DT
             else:
-                dt = self.clock.tick(FPS) / 1000.0
+                dt = self.clock.tick(self.frame_rate()) / 1000.0
             self.step(min(dt, 0.1))
             self.frame_times.append(time.perf_counter() - start)
             if probe:

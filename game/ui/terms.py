@@ -30,9 +30,13 @@ def rule_terms() -> list[str]:
                 out[str(label)] = None
         for t in v.hand_types:
             out[t.name] = None
-        for _, name, _ in v.small_hands:
+            if t.value_text:
+                out[t.value_text] = None  # "cap+2", "+1 each", "1 (番)"
+        for _, name, value in v.small_hands:
             out[name] = None
-    return [t for t in out if any("\u4e00" <= c <= "\u9fff" for c in t)]
+            out[str(value)] = None
+    # what has words in it (a bare number or formula like "2 / 4" reads the same everywhere)
+    return [t for t in out if any(c.isalpha() and c not in "NnX" for c in t)]
 
 
 def term(app, chinese: str) -> str:

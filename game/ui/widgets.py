@@ -121,6 +121,9 @@ class MenuScene(Scene):
     def on_escape(self) -> None:
         self.app.pop()
 
+    def idle_fps(self) -> int | None:
+        return 10  # a menu changes with input (and the odd message); ten frames a second keep it current
+
     def backdrop(self, surface: pygame.Surface, box: tuple[float, float, float, float]) -> pygame.Rect:
         """The title art behind a panel at `box` (fractions of the window: x, y, width, height); clears the
         clicks of the last frame and returns the panel's rect."""

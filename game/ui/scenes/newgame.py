@@ -105,12 +105,17 @@ class NewGameScene(MenuScene):
         seats = []
         for i in range(self.players):
             if self.humans[i]:
+                # each human seat of this screen is a player profile: his record follows the profile, whatever
+                # name he types or the language calls "You"
+                pid = self.app.settings.profile_id(i)
+                self.app.settings.name_profile(pid, self.names[i])
                 seats.append(SeatConfig(self.seat_name(i), human=True, level=self.levels[i], avatar=self.avatars[i],
-                                        auto_win=self.auto_win[i], auto_pass=self.auto_pass[i]))
+                                        auto_win=self.auto_win[i], auto_pass=self.auto_pass[i], profile=pid))
             else:
                 seats.append(SeatConfig(self.app.t("AI {n}").format(n=i + 1), level=self.levels[i], avatar=i + 1))
         import time
 
+        self.app.save()
         table = Table(self.variant_id, dict(self.options), seats, seed=int(time.time()),
                       rounds=self.rounds or None)
         self.app.replace(TableScene(self.app, table))

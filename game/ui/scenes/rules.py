@@ -75,7 +75,7 @@ class RulesScene(MenuScene):
         top = y
         for i, (name, _hid, value) in enumerate(rows):  # the players' names (English: with a gloss), never our ids
             cx, cy = box.x + 24 + (i // per) * sub_w, top + (i % per) * step
-            worth = count_text(app, value, v.fan_unit)
+            worth = count_text(app, app.t(str(value)), v.fan_unit)
             tail = text(app, surface, (cx + sub_w - 8, cy), worth, size, GOLD, anchor="topright")
             img = app.fonts.render(app.t(name), size, INK, bold=True)
             fit = tail.left - 8 - (cx + 10)

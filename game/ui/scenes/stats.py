@@ -34,13 +34,14 @@ class StatsScene(MenuScene):
             text(app, surface, (box.x + 24, box.y + 80), app.t("No statistics yet: play a round first."), 17, INK)
             return
         x = box.x + 24
-        for name in self.profiles[:8]:
-            r = chip(app, surface, self.clicks, (x, box.y + 60), name, name == self.profile,
-                     lambda n=name: setattr(self, "profile", n), size=15)
+        for key in self.profiles[:8]:  # each player by the name his profile has now
+            name = stats.display_name(key, self.replays, app.settings.profiles)
+            r = chip(app, surface, self.clicks, (x, box.y + 60), name, key == self.profile,
+                     lambda k=key: setattr(self, "profile", k), size=15)
             x = r.right + 8
         x = box.x + 24
         for vid in (None, *AVAILABLE):
-            label = app.t("All rule sets") if vid is None else get_variant(vid).name
+            label = app.t("All rule sets") if vid is None else app.t(get_variant(vid).name)
             r = chip(app, surface, self.clicks, (x, box.y + 96), label, vid == self.variant,
                      lambda v=vid: setattr(self, "variant", v), size=15)
             x = r.right + 8

@@ -102,7 +102,7 @@ class TitleScene(MenuScene):
         w, h = surface.get_size()
         surface.blit(self.app.art.title_background((w, h)), (0, 0))
         self.clicks.reset()
-        text(self.app, surface, (w // 2, round(h * 0.2)), "岭南麻将", round(h * 0.13), (255, 222, 140), True,
+        text(self.app, surface, (w // 2, round(h * 0.2)), self.app.t("岭南麻将"), round(h * 0.13), (255, 222, 140), True,
              "center")
         text(self.app, surface, (w // 2, round(h * 0.31)), self.app.t("Mahjong of Guangxi, Guangdong and Hainan"),
              round(h * 0.035), (235, 230, 210), False, "center")
