@@ -66,7 +66,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--replay", type=Path, help="open a replay file (.jsonl) and watch it")
     ap.add_argument("--import-voices", type=Path, metavar="DIR",
                     help="import a folder of recordings named by token (1m.wav, pong.ogg …) as a voice pack")
-    ap.add_argument("--record-voices", action="store_true", help="record a voice pack with the microphone")
+    ap.add_argument("--record-voices", action="store_true", help="record a voice pack with the microphone, token by token (every tile, call, "
+                         "special moment and table-talk line; the game's Settings → Voices screen does it too)")
     ap.add_argument("--dialect", choices=("nanning", "baise", "mandarin"), default="nanning",
                     help="the dialect of an imported or recorded pack")
     ap.add_argument("--speaker", default="my_voice", help="the name of an imported or recorded pack")
@@ -154,12 +155,15 @@ def voice_pack_command(args: argparse.Namespace) -> int:
         for name, why in result.refused:
             print(f"  refused {name}: {why}")
     else:
-        from game.audio.packs import EVENT_TOKENS, TILE_TOKENS
+        from game.audio.packs import RECORD_TOKENS
+        from game.audio.readings import prompt
 
         def countdown(token: str, n: int) -> None:
-            print(f"“{token}”: speak now" if n == 0 else f"“{token}” in {n} …", flush=True)
+            zh, reading = prompt(args.dialect, token)
+            say = f"{zh} ({reading})" if zh else token
+            print(f"{token}: say “{say}” now" if n == 0 else f"{token}: “{say}” in {n} …", flush=True)
 
-        result = audio.record_pack(args.dialect, args.speaker, [*TILE_TOKENS, *EVENT_TOKENS], countdown=countdown)
+        result = audio.record_pack(args.dialect, args.speaker, RECORD_TOKENS, countdown=countdown)
         print(result.message)
     audio.close()
     return 0 if result.ok else 1

@@ -8,6 +8,9 @@ The app holds one `Audio`:
     app.audio.set_dialect("baise")               # nanning | baise | mandarin | mute, applies at once
     app.audio.set_voice_volume(0.6); app.audio.set_effects_volume(0.4)
     app.audio.talk(seat, "hurry", players, viewer); app.audio.effects.play("click")
+    app.audio.import_folder(path, "nanning", "my_voice")   # a player's pack from a folder of recordings
+    app.audio.save_recording(session)            # a recorder.RecordingSession's takes as a player's pack
+    app.audio.user_packs(); app.audio.delete_pack("nanning", "my_voice")
     app.audio.close()                            # on quit
 
 `on_event` never raises either. Settings changed behind its back (`settings.dialect`, `settings.voice_volume`,
@@ -20,11 +23,12 @@ from pathlib import Path
 from typing import Any
 
 from game.audio.mixer import Mixer
-from game.audio.packs import ImportResult, RecordResult, VoicePacks, import_folder, record_pack
+from game.audio.packs import (RECORD_TOKENS, ImportResult, RecordResult, UserPack, VoicePacks, delete_pack,
+                              import_folder, record_pack, save_clips, user_packs)
 from game.audio.voices import Effects, Voices
 
-__all__ = ["Audio", "Mixer", "VoicePacks", "Voices", "Effects", "ImportResult", "RecordResult", "import_folder",
-           "record_pack"]
+__all__ = ["Audio", "Mixer", "VoicePacks", "Voices", "Effects", "ImportResult", "RecordResult", "UserPack",
+           "RECORD_TOKENS", "import_folder", "record_pack", "save_clips", "user_packs", "delete_pack"]
 
 
 class Audio:
@@ -123,11 +127,38 @@ class Audio:
             self.voices.rescan()
         return result
 
-    def record_pack(self, dialect: str, speaker: str, tokens: Any, **kw: Any) -> RecordResult:
+    def record_pack(self, dialect: str, speaker: str, tokens: Any = None, **kw: Any) -> RecordResult:
         result = record_pack(dialect, speaker, tokens, **kw)
         if result.recorded:
             self.voices.rescan()
         return result
+
+    def save_recording(self, session: Any, **kw: Any) -> ImportResult:
+        """Save a RecordingSession's takes as a player's pack and start using it."""
+        result = session.save(**kw)
+        if result.imported:
+            self.voices.rescan()
+        return result
+
+    def user_packs(self) -> list[UserPack]:
+        try:
+            return user_packs()
+        except Exception:
+            return []
+
+    def delete_pack(self, dialect: str, speaker: str) -> tuple[bool, str]:
+        """Delete one of the player's packs; the voices stop using it at once."""
+        try:
+            ok, message = delete_pack(dialect, speaker)
+        except Exception as exc:
+            return False, f"Not deleted: {exc}."
+        if ok:
+            try:
+                self.mixer.stop_voices()
+                self.voices.rescan()
+            except Exception:
+                pass
+        return ok, message
 
     def close(self) -> None:
         try:

@@ -1,7 +1,7 @@
 """Voice packs: discovery, fallbacks, lazy loading; importing and recording the player's own.
 
-A pack is a folder `<root>/<dialect>/<speaker>/` holding `<token>.ogg` clips (`.wav` and `.flac` are read too, for
-packs made by hand) and a `manifest.json`:
+A pack is a folder `<root>/<dialect>/<speaker>/` holding `<token>.ogg` clips (`.wav` and `.flac` are read too:
+the player's packs are WAV where pydub and ffmpeg are not installed, as in the standalone build) and a `manifest.json`:
 
     {"dialect": "nanning", "speaker": "...", "gender": "male" | "female", "licence": "...",
      "made_with": "how it was made", "synthetic": true | false, ...}
@@ -28,13 +28,13 @@ import shutil
 import sys
 import tempfile
 import time
-import warnings
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.audio import pcm
 from game.engine.tiles import NUM_KINDS, tile_name, zh_name
 
 AUDIO_EXTS = (".ogg", ".wav", ".flac")  # in order of preference
@@ -325,9 +325,12 @@ class VoicePacks:
 
 
 # ---------------------------------------------------------------------------------------------- importing
-TARGET_DBFS = -16.0  # loudness (RMS) every imported clip is brought to: the shipped packs' level
-PEAK_CEILING = -1.0  # ... unless that would push its peak above this
-MAX_CLIP_SECONDS = 4.0
+TARGET_DBFS = pcm.TARGET_DBFS  # loudness (RMS) every imported clip is brought to: the shipped packs' level
+PEAK_CEILING = pcm.PEAK_CEILING  # ... unless that would push its peak above this
+MAX_CLIP_SECONDS = pcm.MAX_CLIP_SECONDS
+# every token a pack can have, in the order the recorder walks them: tiles, calls and moments, table talk
+RECORD_TOKENS: tuple[str, ...] = TILE_TOKENS + EVENT_TOKENS + tuple(f"talk_{k}" for k in TALK_KINDS)
+INPUT_EXTS = (".wav", ".wave", ".ogg", ".oga", ".flac", ".mp3", ".m4a", ".opus")
 
 
 @dataclass
@@ -339,15 +342,12 @@ class ImportResult:
     refused: list[tuple[str, str]] = field(default_factory=list)  # (file name, why) for files that could not be used
     ignored: list[str] = field(default_factory=list)  # files whose names are not tokens
     notes: list[str] = field(default_factory=list)
-
-
-def _pydub():
-    """pydub's AudioSegment and silence helpers, without its warning when ffmpeg is missing."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)
-        from pydub import AudioSegment, silence
-        from pydub.utils import which
-    return AudioSegment, silence, which
+    # file name -> why, as a code the UI words in the player's language: not_audio, duplicate, cannot_decode,
+    # needs_ffmpeg, silence, write_failed
+    codes: dict[str, str] = field(default_factory=dict)
+    format: str | None = None  # "ogg" or "wav": how the clips were written
+    error: str | None = None  # when nothing could be done at all: bad_name, bad_dialect, not_folder, unreadable,
+    # no_data_folder, write_failed, empty, nothing
 
 
 def _check_names(dialect: str, speaker: str) -> str | None:
@@ -359,28 +359,8 @@ def _check_names(dialect: str, speaker: str) -> str | None:
     return None
 
 
-def _prepare(seg: Any, silence: Any) -> tuple[Any, list[str]]:
-    """Mono 44.1 kHz 16-bit, leading and trailing silence trimmed, loudness normalised. Raises ValueError if silent."""
-    notes: list[str] = []
-    seg = seg.set_channels(1).set_frame_rate(44100).set_sample_width(2)
-    if len(seg) == 0 or seg.max == 0:
-        raise ValueError("only silence")
-    peak = seg.max_dBFS
-    threshold = max(-60.0, peak - 38.0)
-    start = silence.detect_leading_silence(seg, silence_threshold=threshold, chunk_size=5)
-    end = silence.detect_leading_silence(seg.reverse(), silence_threshold=threshold, chunk_size=5)
-    start = max(0, start - 20)
-    stop = min(len(seg), len(seg) - end + 40)
-    if stop - start < 60:
-        raise ValueError("only silence (nothing louder than the background)")
-    seg = seg[start:stop]
-    if len(seg) > MAX_CLIP_SECONDS * 1000:
-        seg = seg[: int(MAX_CLIP_SECONDS * 1000)]
-        notes.append(f"cut to {MAX_CLIP_SECONDS:g} s")
-    gain = TARGET_DBFS - seg.dBFS
-    gain = min(gain, PEAK_CEILING - seg.max_dBFS)
-    seg = seg.apply_gain(gain).fade_in(5).fade_out(25)
-    return seg, notes
+def valid_speaker_name(speaker: str) -> bool:
+    return _check_names(DIALECTS[0], speaker) is None
 
 
 def _write_manifest(pack_dir: Path, dialect: str, speaker: str, gender: str | None, made: str,
@@ -400,8 +380,9 @@ def _write_manifest(pack_dir: Path, dialect: str, speaker: str, gender: str | No
         "format": 1, "dialect": dialect, "speaker": speaker,
         "gender": gender or old.get("gender"),
         "licence": old.get("licence") or "the player's own recordings, for their own use",
-        "made_with": made, "synthetic": False, "tokens": [t for t in all_tokens if is_token(t)],
-        "audio": {"sample_rate": 44100, "channels": 1, "loudness_dbfs": TARGET_DBFS,
+        "made_with": made, "synthetic": False,
+        "tokens": [t for t in all_tokens if is_token(t) and any((pack_dir / f"{t}{e}").is_file() for e in AUDIO_EXTS)],
+        "audio": {"sample_rate": pcm.RATE, "channels": 1, "loudness_dbfs": TARGET_DBFS,
                   "peak_ceiling_dbfs": PEAK_CEILING},
         "updated": time.strftime("%Y-%m-%dT%H:%M:%S"),
     }
@@ -410,35 +391,119 @@ def _write_manifest(pack_dir: Path, dialect: str, speaker: str, gender: str | No
     os.replace(tmp, path)
 
 
+def _write_clips(clips: dict[str, "pcm.Clip"], pack_dir: Path, result: ImportResult,
+                 names: dict[str, str] | None = None, progress: Callable[[int, int], Any] | None = None) -> None:
+    """Encode the clips (OGG when pydub and ffmpeg are here, else WAV) into a temporary folder, then move them into
+    the pack, replacing any older clip of the token. Fills result.imported / refused / notes / format."""
+    fmt = pcm.encoder()
+    result.format = fmt
+    names = names or {}
+    staged: list[tuple[Path, str, str]] = []
+    tmpdir = Path(tempfile.mkdtemp(prefix="lingnan-pack-"))
+    try:
+        for i, (token, clip) in enumerate(clips.items()):
+            _call(progress, i, len(clips))
+            label = names.get(token, token)
+            suffix = f".{fmt}"
+            out = tmpdir / f"{token}{suffix}"
+            try:
+                if fmt == "ogg":
+                    try:
+                        pcm.write_ogg(out, clip)
+                    except Exception:  # an ffmpeg without Vorbis: keep the clip as WAV rather than lose it
+                        suffix = ".wav"
+                        out = tmpdir / f"{token}.wav"
+                        pcm.write_wav(out, clip)
+                        result.notes.append(f"{label}: kept as WAV: OGG encoding failed")
+                else:
+                    pcm.write_wav(out, clip)
+            except Exception as exc:
+                result.refused.append((label, f"cannot be written ({pcm.short(exc)})"))
+                result.codes[label] = "write_failed"
+                continue
+            staged.append((out, token, suffix))
+        if staged:
+            pack_dir.mkdir(parents=True, exist_ok=True)
+            for out, token, suffix in staged:
+                for ext in AUDIO_EXTS:  # one clip per token: drop an older one of another type
+                    old = pack_dir / f"{token}{ext}"
+                    if ext != suffix and old.exists():
+                        old.unlink()
+                shutil.move(str(out), str(pack_dir / f"{token}{suffix}"))
+                result.imported.append(token)
+    finally:
+        shutil.rmtree(tmpdir, ignore_errors=True)
+
+
+def _user_root(dest_root: Path | str | None) -> Path | None:
+    return Path(dest_root) if dest_root is not None else user_voices_dir()
+
+
+def save_clips(clips: dict[str, "pcm.Clip"], dialect: str, speaker: str, *, gender: str | None = None,
+               dest_root: Path | str | None = None, made: str | None = None,
+               progress: Callable[[int, int], Any] | None = None) -> ImportResult:
+    """Write prepared clips (token -> pcm.Clip) as a player's pack, merged into one of the same name. Never raises.
+    `progress(done, total)` is called before each clip is written."""
+    problem = _check_names(dialect, speaker)
+    if problem:
+        return ImportResult(False, f"Nothing saved: {problem}.", error="bad_name" if dialect in DIALECTS
+                            else "bad_dialect")
+    root = _user_root(dest_root)
+    if root is None:
+        return ImportResult(False, "Nothing saved: the game's data folder cannot be created.", error="no_data_folder")
+    pack_dir = root / dialect / speaker
+    result = ImportResult(False, "")
+    try:
+        _write_clips(dict(clips), pack_dir, result, progress=progress)
+        if result.imported:
+            _write_manifest(pack_dir, dialect, speaker, normalise_gender(gender), made or "recorded in Lingnan Mahjong",
+                            result.imported)
+    except OSError as exc:
+        return ImportResult(False, f"Nothing saved: cannot write to {pack_dir} ({exc}).", pack_dir, [],
+                            result.refused, [], result.notes, result.codes, result.format, "write_failed")
+    result.ok = bool(result.imported)
+    result.pack_dir = pack_dir if result.imported else None
+    result.message = (f"Saved {len(result.imported)} clip(s) into {dialect}/{speaker}." if result.ok
+                      else "Nothing saved.")
+    if not result.ok:
+        result.error = "nothing"
+    return result
+
+
 def import_folder(src: Path | str, dialect: str, speaker: str, *, gender: str | None = None,
-                  dest_root: Path | str | None = None, made: str | None = None) -> ImportResult:
+                  dest_root: Path | str | None = None, made: str | None = None,
+                  progress: Callable[[int, int], Any] | None = None) -> ImportResult:
     """Import a folder of WAV/OGG recordings named by token (`1m.wav`, `pong.ogg`, `一万.wav` ...) as a player's pack.
 
-    Each clip is decoded, made mono, trimmed of silence, loudness-normalised and written as OGG (WAV when no ffmpeg
-    can encode OGG) to `<dest_root or user voices>/<dialect>/<speaker>/`. Files that cannot be decoded are refused
-    and listed; the rest are imported. Never raises.
+    Each clip is decoded (WAV by the standard library; OGG, FLAC ... by pygame's mixer when it runs, else by pydub
+    and ffmpeg where they are installed), made mono, trimmed of silence, loudness-normalised and written (OGG when
+    pydub and ffmpeg can encode it, else WAV) to `<dest_root or user voices>/<dialect>/<speaker>/`. Files that
+    cannot be used are refused and listed with the reason; the rest are imported. Never raises. `progress(done,
+    total)` is called as the files are read, then as they are written (the Voices screen runs this in a thread).
     """
     src = Path(src)
     problem = _check_names(dialect, speaker)
     if problem:
-        return ImportResult(False, f"Nothing imported: {problem}.")
+        return ImportResult(False, f"Nothing imported: {problem}.",
+                            error="bad_name" if dialect in DIALECTS else "bad_dialect")
     if not src.is_dir():
-        return ImportResult(False, f"Nothing imported: {src} is not a folder.")
-    try:
-        AudioSegment, silence, which = _pydub()
-    except Exception as exc:
-        return ImportResult(False, f"Nothing imported: importing recordings needs the pydub package ({exc}).")
-    root = Path(dest_root) if dest_root is not None else user_voices_dir()
+        return ImportResult(False, f"Nothing imported: {src} is not a folder.", error="not_folder")
+    root = _user_root(dest_root)
     if root is None:
-        return ImportResult(False, "Nothing imported: the game's data folder cannot be created.")
-    has_ffmpeg = bool(which("ffmpeg") or which("avconv"))
+        return ImportResult(False, "Nothing imported: the game's data folder cannot be created.",
+                            error="no_data_folder")
     result = ImportResult(False, "")
+
+    def refuse(name: str, why: str, code: str) -> None:
+        result.refused.append((name, why))
+        result.codes[name] = code
+
     candidates: list[tuple[Path, str]] = []
     seen: dict[str, Path] = {}
     try:
         entries = sorted(p for p in src.iterdir() if p.is_file())
     except OSError as exc:
-        return ImportResult(False, f"Nothing imported: cannot read {src} ({exc}).")
+        return ImportResult(False, f"Nothing imported: cannot read {src} ({exc}).", error="unreadable")
     for p in entries:
         if p.name.startswith(".") or p.name == MANIFEST:
             continue
@@ -446,76 +511,46 @@ def import_folder(src: Path | str, dialect: str, speaker: str, *, gender: str | 
         if token is None:
             result.ignored.append(p.name)
             continue
-        if p.suffix.lower() not in (".wav", ".ogg", ".oga", ".flac", ".mp3", ".m4a", ".opus", ".wave"):
-            result.refused.append((p.name, f"not a WAV or OGG file ({p.suffix or 'no extension'})"))
+        if p.suffix.lower() not in INPUT_EXTS:
+            refuse(p.name, f"not a WAV or OGG file ({p.suffix or 'no extension'})", "not_audio")
             continue
         if token in seen:
-            result.refused.append((p.name, f"a second recording of {token} (kept {seen[token].name})"))
+            refuse(p.name, f"a second recording of {token} (kept {seen[token].name})", "duplicate")
             continue
         seen[token] = p
         candidates.append((p, token))
+    clips: dict[str, pcm.Clip] = {}
+    names: dict[str, str] = {}
+    for i, (p, token) in enumerate(candidates):
+        _call(progress, i, 2 * len(candidates))
+        try:
+            clip, notes = pcm.prepare(pcm.decode_file(p))
+        except pcm.DecodeError as exc:
+            refuse(p.name, str(exc), "needs_ffmpeg" if exc.code == "needs_ffmpeg" else "cannot_decode")
+            continue
+        except pcm.SilentError as exc:
+            refuse(p.name, str(exc), "silence")
+            continue
+        except Exception as exc:  # anything a decoder may raise on a damaged file
+            refuse(p.name, f"cannot be decoded ({pcm.short(exc)})", "cannot_decode")
+            continue
+        clips[token] = clip
+        names[token] = p.name
+        result.notes += [f"{p.name}: {n}" for n in notes]
     pack_dir = root / dialect / speaker
-    staged: list[tuple[Path, str, str]] = []  # (temp file, token, suffix)
-    tmpdir = Path(tempfile.mkdtemp(prefix="lingnan-import-"))
     try:
-        for p, token in candidates:
-            try:
-                if p.suffix.lower() in (".wav", ".wave"):
-                    seg = AudioSegment.from_wav(str(p)) if not has_ffmpeg else AudioSegment.from_file(str(p))
-                elif not has_ffmpeg:
-                    result.refused.append((p.name, "decoding this format needs ffmpeg, which is not installed"))
-                    continue
-                else:
-                    seg = AudioSegment.from_file(str(p))
-                seg, notes = _prepare(seg, silence)
-            except ValueError as exc:
-                result.refused.append((p.name, str(exc) if "silence" in str(exc) else
-                                       f"cannot be decoded ({_short(exc)})"))
-                continue
-            except Exception as exc:  # CouldntDecodeError, wave.Error, EOFError, IndexError ...
-                result.refused.append((p.name, f"cannot be decoded ({_short(exc)})"))
-                continue
-            suffix = ".ogg" if has_ffmpeg else ".wav"
-            out = tmpdir / f"{token}{suffix}"
-            try:
-                if has_ffmpeg:
-                    seg.export(str(out), format="ogg", codec="libvorbis", parameters=["-q:a", "5"])
-                else:
-                    seg.export(str(out), format="wav")
-            except Exception as exc:
-                if has_ffmpeg:  # an ffmpeg without Vorbis: keep the clip as WAV rather than lose it
-                    try:
-                        out = tmpdir / f"{token}.wav"
-                        seg.export(str(out), format="wav")
-                        suffix = ".wav"
-                        notes.append("kept as WAV: OGG encoding failed")
-                    except Exception as exc2:
-                        result.refused.append((p.name, f"cannot be written ({_short(exc2)})"))
-                        continue
-                else:
-                    result.refused.append((p.name, f"cannot be written ({_short(exc)})"))
-                    continue
-            staged.append((out, token, suffix))
-            for n in notes:
-                result.notes.append(f"{p.name}: {n}")
-        if staged:
-            try:
-                pack_dir.mkdir(parents=True, exist_ok=True)
-                for out, token, suffix in staged:
-                    for ext in AUDIO_EXTS:  # one clip per token: drop an older one of another type
-                        old = pack_dir / f"{token}{ext}"
-                        if ext != suffix and old.exists():
-                            old.unlink()
-                    shutil.move(str(out), str(pack_dir / f"{token}{suffix}"))
-                    result.imported.append(token)
-                how = made or (f"imported by Lingnan Mahjong from {src.name}: trimmed, loudness-normalised to "
-                               f"{TARGET_DBFS:g} dBFS, {'OGG Vorbis' if has_ffmpeg else 'WAV (no ffmpeg)'}")
-                _write_manifest(pack_dir, dialect, speaker, normalise_gender(gender), how, result.imported)
-            except OSError as exc:
-                return ImportResult(False, f"Nothing imported: cannot write to {pack_dir} ({exc}).", pack_dir,
-                                    [], result.refused, result.ignored, result.notes)
-    finally:
-        shutil.rmtree(tmpdir, ignore_errors=True)
+        base = len(candidates)
+        total = 2 * len(candidates)
+        _write_clips(clips, pack_dir, result, names,
+                     progress=lambda i, _n: _call(progress, base + i * len(candidates) // max(1, len(clips)), total))
+        if result.imported:
+            how = made or (f"imported by Lingnan Mahjong from {src.name}: trimmed, loudness-normalised to "
+                           f"{TARGET_DBFS:g} dBFS, {'OGG Vorbis' if result.format == 'ogg' else 'WAV'}")
+            _write_manifest(pack_dir, dialect, speaker, normalise_gender(gender), how, result.imported)
+    except OSError as exc:
+        return ImportResult(False, f"Nothing imported: cannot write to {pack_dir} ({exc}).", pack_dir,
+                            [], result.refused, result.ignored, result.notes, result.codes, result.format,
+                            "write_failed")
     result.ok = bool(result.imported)
     result.pack_dir = pack_dir if result.imported else None
     lines = []
@@ -523,24 +558,84 @@ def import_folder(src: Path | str, dialect: str, speaker: str, *, gender: str | 
         lines.append(f"Imported {len(result.imported)} recording(s) into {dialect}/{speaker}.")
     else:
         lines.append("Nothing imported.")
+        result.error = "nothing"
     if result.refused:
         lines.append(f"Refused {len(result.refused)} file(s): " +
                      "; ".join(f"{name}: {why}" for name, why in result.refused))
     if result.ignored:
         lines.append(f"Ignored {len(result.ignored)} file(s) not named by a token (1m ... P, 1f ... 8f, pong, "
                      f"kong, win, zimo ...): " + ", ".join(result.ignored))
-    if not has_ffmpeg and result.imported:
-        lines.append("ffmpeg is not installed, so the clips were kept as WAV (the game plays them all the same).")
+    if result.format == "wav" and result.imported:
+        lines.append("The clips were kept as WAV (OGG encoding needs pydub and ffmpeg, not installed here); the game "
+                     "plays them all the same.")
     if not candidates and not result.refused and not result.ignored:
         lines.append(f"{src} has no recordings.")
+        result.error = "empty"
     result.message = "\n".join(lines)
     return result
 
 
 def _short(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    first = text[0] if text else type(exc).__name__
-    return (first[:160] + "...") if len(first) > 160 else first or type(exc).__name__
+    return pcm.short(exc)
+
+
+# ---------------------------------------------------------------------------------------------- the player's packs
+@dataclass
+class UserPack:
+    dialect: str
+    speaker: str
+    path: Path
+    tokens: list[str]
+    made_with: str = ""
+    recorded: bool = False  # recorded in the game (else imported, or made by hand)
+
+
+def user_packs(root: Path | str | None = None) -> list[UserPack]:
+    """The packs in the player's folder, by dialect then name. Never raises."""
+    base = _user_root(root)
+    out: list[UserPack] = []
+    if base is None or not base.is_dir():
+        return out
+    for dialect in DIALECTS:
+        ddir = base / dialect
+        try:
+            folders = sorted(p for p in ddir.iterdir() if p.is_dir()) if ddir.is_dir() else []
+        except OSError:
+            continue
+        for sdir in folders:
+            files = VoicePacks._scan_files(sdir, {})
+            if not files:
+                continue
+            made = ""
+            try:
+                data = json.loads((sdir / MANIFEST).read_text(encoding="utf-8"))
+                made = str(data.get("made_with") or "") if isinstance(data, dict) else ""
+            except (OSError, ValueError):
+                pass
+            out.append(UserPack(dialect, sdir.name, sdir, sorted(files), made, made.startswith("recorded")))
+    return out
+
+
+def delete_pack(dialect: str, speaker: str, root: Path | str | None = None) -> tuple[bool, str]:
+    """Remove one of the player's packs (never a shipped one). (ok, message)."""
+    problem = _check_names(dialect, speaker)
+    if problem:
+        return False, f"Not deleted: {problem}."
+    base = _user_root(root)
+    if base is None:
+        return False, "Not deleted: the game's data folder cannot be found."
+    folder = base / dialect / speaker
+    try:
+        inside = folder.resolve().parent.parent == base.resolve() and not folder.is_symlink()
+    except OSError:
+        inside = False
+    if not inside or not folder.is_dir():
+        return False, f"Not deleted: there is no pack {dialect}/{speaker}."
+    try:
+        shutil.rmtree(folder)
+    except OSError as exc:
+        return False, f"Not deleted: {exc}."
+    return True, f"Deleted {dialect}/{speaker}."
 
 
 # ---------------------------------------------------------------------------------------------- recording
@@ -556,108 +651,88 @@ class RecordResult:
 
 def capture_devices() -> list[str]:
     """Names of the microphones SDL can open (the audio system must be up: the game's Mixer starts it)."""
-    try:
-        import pygame
-        from pygame._sdl2 import audio as sdl_audio
+    from game.audio.recorder import capture_device_names
 
-        if not pygame.mixer.get_init():
-            return []
-        return list(sdl_audio.get_audio_device_names(True) or [])
-    except Exception:
-        return []
+    return capture_device_names()
 
 
 NO_MIC = ("No microphone was found, so nothing was recorded. Plug one in and try again, or record the clips "
           "with any program and import the folder instead.")
 
 
-def record_pack(dialect: str, speaker: str, tokens: Iterable[str], *, seconds: float = 2.0,
+def record_pack(dialect: str, speaker: str, tokens: Iterable[str] | None = None, *, seconds: float = 2.0,
                 countdown: Callable[[str, int], Any] | None = None, lead_in: int = 3, gender: str | None = None,
                 device: str | None = None, dest_root: Path | str | None = None,
-                cancel: Callable[[], bool] | None = None) -> RecordResult:
-    """Walk through `tokens` with the microphone: for each, `countdown(token, n)` for n = lead_in ... 1 (a second
-    apart), then `countdown(token, 0)` ("speak now") and `seconds` of recording. The takes are imported like a
-    folder (trimmed, normalised, OGG). Blocks for the whole walk: run it in a thread from the UI. Never raises;
-    without an audio system or a microphone it returns at once with a message saying so."""
+                cancel: Callable[[], bool] | None = None, source: Any = None) -> RecordResult:
+    """Walk through `tokens` (default: every token, RECORD_TOKENS) with the microphone: for each, `countdown(token,
+    n)` for n = lead_in ... 1 (a second apart), then `countdown(token, 0)` ("speak now") and `seconds` of recording.
+    The takes are trimmed, normalised and saved as the player's pack. Blocks for the whole walk (the command line;
+    the game's Voices screen drives a RecordingSession itself). `source`: a capture source (recorder.CaptureSource)
+    instead of SDL's microphone. Never raises; without an audio system or a microphone it returns at once with a
+    message saying so."""
+    from game.audio.recorder import RecordingSession, SDLCapture
+
     problem = _check_names(dialect, speaker)
     if problem:
         return RecordResult(False, f"Nothing recorded: {problem}.")
-    tokens = [t for t in tokens]
+    tokens = list(RECORD_TOKENS if tokens is None else tokens)
     bad = [t for t in tokens if not is_token(t)]
     if bad:
         return RecordResult(False, "Nothing recorded: not tokens: " + ", ".join(map(str, bad)))
     if not tokens:
         return RecordResult(False, "Nothing recorded: no tokens were asked for.")
-    try:
-        import pygame
-        from pygame._sdl2 import audio as sdl_audio
-    except Exception as exc:
-        return RecordResult(False, f"Nothing recorded: this build of pygame cannot capture audio ({exc}).")
-    try:
-        if not pygame.mixer.get_init():
-            return RecordResult(False, "Nothing recorded: there is no audio system on this computer "
-                                       "(the sound device could not be opened).")
-    except Exception as exc:
-        return RecordResult(False, f"Nothing recorded: there is no audio system ({exc}).")
-    names = capture_devices()
-    if not names:
-        return RecordResult(False, NO_MIC)
-    name = device if device in names else names[0]
-    takes: dict[str, bytes] = {}
-    failed: list[tuple[str, str]] = []
-    rate = 44100
-    for token in tokens:
-        if cancel is not None and cancel():
-            break
-        for n in range(int(lead_in), 0, -1):
-            _call(countdown, token, n)
-            time.sleep(1.0)
-        chunks: list[bytes] = []
-
-        def grab(_dev: Any, mem: Any, _chunks: list[bytes] = chunks) -> None:
-            _chunks.append(bytes(mem))
-
+    if source is None:
         try:
-            dev = sdl_audio.AudioDevice(devicename=name, iscapture=True, frequency=rate,
-                                        audioformat=sdl_audio.AUDIO_S16, numchannels=1, chunksize=1024,
-                                        allowed_changes=0, callback=grab)
+            import pygame
+            from pygame._sdl2 import audio as _sdl_audio  # noqa: F401
         except Exception as exc:
-            return RecordResult(False, f"The microphone '{name}' could not be opened ({_short(exc)}); "
-                                       "nothing more was recorded.", list(takes), failed, name)
-        _call(countdown, token, 0)
+            return RecordResult(False, f"Nothing recorded: this build of pygame cannot capture audio ({exc}).")
         try:
-            dev.pause(0)
-            time.sleep(max(0.1, float(seconds)))
-            dev.pause(1)
-        finally:
-            try:
-                dev.close()
-            except Exception:
-                pass
-        takes[token] = b"".join(chunks)
-    if not takes:
-        return RecordResult(False, "Nothing recorded (cancelled).", [], failed, name)
-    tmp = Path(tempfile.mkdtemp(prefix="lingnan-rec-"))
+            if not pygame.mixer.get_init():
+                return RecordResult(False, "Nothing recorded: there is no audio system on this computer "
+                                           "(the sound device could not be opened).")
+        except Exception as exc:
+            return RecordResult(False, f"Nothing recorded: there is no audio system ({exc}).")
+        names = capture_devices()
+        if not names:
+            return RecordResult(False, NO_MIC)
+        source = SDLCapture(device if device in names else names[0])
+    name = getattr(source, "name", None) or "microphone"
+    session = RecordingSession(dialect, speaker, tokens, source=source)
     try:
-        import wave
-
-        for token, pcm in takes.items():
-            with wave.open(str(tmp / f"{token}.wav"), "wb") as w:
-                w.setnchannels(1)
-                w.setsampwidth(2)
-                w.setframerate(rate)
-                w.writeframes(pcm)
-        imp = import_folder(tmp, dialect, speaker, gender=gender, dest_root=dest_root,
-                            made=f"recorded with the microphone '{name}' in Lingnan Mahjong; trimmed, "
-                                 f"loudness-normalised to {TARGET_DBFS:g} dBFS")
+        for i, token in enumerate(tokens):
+            if cancel is not None and cancel():
+                break
+            session.go(i)
+            for n in range(int(lead_in), 0, -1):
+                _call(countdown, token, n)
+                time.sleep(1.0)
+            if not session.start():
+                return RecordResult(False, f"The microphone '{name}' could not be opened ({session.error}); "
+                                           "nothing more was recorded.", session.kept(), [], name)
+            _call(countdown, token, 0)
+            end = time.monotonic() + max(0.1, float(seconds))
+            while time.monotonic() < end:
+                session.update()
+                time.sleep(0.02)
+            session.stop()
     finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    failed += [(Path(f).stem, why) for f, why in imp.refused]
-    if not imp.imported:
+        session.close()
+    if not session.takes:
+        return RecordResult(False, "Nothing recorded (cancelled).", [], [], name)
+    failed = [(t, "only silence" if take.problem == "silence" else "could not be processed")
+              for t, take in session.takes.items() if take.clip is None]
+    if not session.kept():
         silent = all("silence" in why for _, why in failed)
         msg = ("The microphone recorded only silence: is it muted or turned down?" if silent
                else "Nothing could be kept from the recordings: " + "; ".join(f"{t}: {w}" for t, w in failed))
         return RecordResult(False, msg, [], failed, name)
+    imp = session.save(gender=gender, dest_root=dest_root,
+                       made=f"recorded with the microphone '{name}' in Lingnan Mahjong; trimmed, "
+                            f"loudness-normalised to {TARGET_DBFS:g} dBFS")
+    failed += list(imp.refused)
+    if not imp.imported:
+        return RecordResult(False, "Nothing could be saved: " + imp.message, [], failed, name)
     msg = f"Recorded {len(imp.imported)} of {len(tokens)} clip(s) into {dialect}/{speaker} with '{name}'."
     if failed:
         msg += " Not kept: " + "; ".join(f"{t} ({w})" for t, w in failed)

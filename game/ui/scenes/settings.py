@@ -1,17 +1,20 @@
-"""Settings: language, voices and volumes, animation speed, window, tile size, table art, claim timer."""
+"""Settings: language, voices and volumes, animation speed, window, tile size, table art, claim timer; the player's
+own voice packs on a screen of their own (game.ui.scenes.voices)."""
 
 from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_
 from game.settings import TABLE_ARTS, TILE_SIZES
 from game.ui.art.table import REGION_NAMES
 from game.ui.widgets import GOLD, MenuScene, button, chip, panel, text
 
 LANG_LABELS = {"zh_CN": "简体中文", "en": "English", "zh_TW": "繁體中文"}
 DIALECT_LABELS = {"nanning": "南宁话", "baise": "百色话", "mandarin": "普通话", "mute": "静音"}
-ART_LABELS = {"auto": "随规则", **REGION_NAMES}  # the regions' names come with their looks (art/looks.py)
-SIZE_LABELS = {"small": "小", "medium": "中", "large": "大"}
+# msgids, shown through app.t (the regions' names come with their looks, art/looks.py)
+ART_LABELS = {"auto": N_("随规则"), **REGION_NAMES}
+SIZE_LABELS = {"small": N_("小"), "medium": N_("中"), "large": N_("大")}
 
 
 class SettingsScene(MenuScene):
@@ -24,6 +27,12 @@ class SettingsScene(MenuScene):
     def back(self) -> None:
         self.app.save()
         self.app.pop()
+
+    def own_voices(self) -> None:
+        """Settings → Voices: record or import the player's own voice packs."""
+        from game.ui.scenes.voices import VoicesScene
+
+        self.app.push(VoicesScene(self.app))
 
     def _set(self, name: str, value) -> None:
         setattr(self.app.settings, name, value)
@@ -40,12 +49,17 @@ class SettingsScene(MenuScene):
         app, st = self.app, self.app.settings
         w, h = surface.get_size()
         box = self.backdrop(surface, (0.12, 0.06, 0.76, 0.86))
-        text(app, surface, (box.x + 30, box.y + 20), app.t("Settings"), 32, GOLD, True)
+        text(app, surface, (box.x + 30, box.y + 20), app.t("Settings"), max(20, round(32 * min(w / 1280, h / 720))),
+             GOLD, True)
+        # the dialects' names in the player's script (南寧話 in zh_TW), as the table's speaker menu gives them
+        dialects = {"nanning": app.t("南宁话"), "baise": app.t("百色话"), "mandarin": app.t("普通话"),
+                    "mute": app.t("静音")}
         rows = [
             (app.t("Language"), [(LANG_LABELS[k], st.language == k, lambda k=k: app.set_language(k))
                                  for k in LANG_LABELS]),
-            (app.t("Voices"), [(DIALECT_LABELS[k], st.dialect == k, lambda k=k: self._set("dialect", k))
-                               for k in DIALECT_LABELS]),
+            (app.t("Voices"), [(dialects[k], st.dialect == k, lambda k=k: self._set("dialect", k))
+                               for k in DIALECT_LABELS]
+             + [(app.t("Your own voices…"), False, self.own_voices)]),
             (app.t("Voice volume"), [(f"{v}%", round(st.voice_volume * 100) == v,
                                       lambda v=v: self._set("voice_volume", v / 100)) for v in (0, 25, 50, 75, 100)]),
             (app.t("Effects volume"), [(f"{v}%", round(st.effects_volume * 100) == v,
@@ -57,23 +71,30 @@ class SettingsScene(MenuScene):
                                 lambda a=a, b=b: (self._set("fullscreen", False), self._set("window_size", (a, b))))
                                for a, b in ((1280, 720), (1600, 900), (1920, 1080))]
              + [(app.t("Fullscreen"), st.fullscreen, lambda: self._set("fullscreen", not st.fullscreen))]),
-            (app.t("Tile size"), [(SIZE_LABELS[k], st.tile_size == k, lambda k=k: self._set("tile_size", k))
+            (app.t("Tile size"), [(app.t(SIZE_LABELS[k]), st.tile_size == k, lambda k=k: self._set("tile_size", k))
                                   for k in TILE_SIZES]),
-            (app.t("Table art"), [(ART_LABELS[k], st.table_art == k, lambda k=k: self._set("table_art", k))
+            (app.t("Table art"), [(app.t(ART_LABELS[k]), st.table_art == k, lambda k=k: self._set("table_art", k))
                                   for k in TABLE_ARTS]),
             (app.t("Claim timer"), [(app.t("Off") if v == 0 else app.t("{n}s").format(n=v), st.claim_timer == v,
                                      lambda v=v: self._set("claim_timer", v)) for v in (0, 5, 10, 15, 20, 30)]),
         ]
-        y = box.y + 80
+        # scaled with the window: at 960×540 the nine rows and Back must still fit the panel
+        k = max(0.7, min(w / 1280, h / 720))
+        top = box.y + round(80 * k)
+        bottom = box.bottom - round(84 * k) - (round(22 * k) if st.fullscreen else 0)
+        step = min(round(50 * k), (bottom - top) // len(rows))
+        fs = max(12, min(round(16 * k), step - 16))
+        y = top
         for label, chips in rows:
-            text(app, surface, (box.x + 40, y + 2), label, 18, (235, 230, 215))
-            x = box.x + 240
+            text(app, surface, (box.x + round(40 * k), y + 2), label, max(12, round(18 * k)), (235, 230, 215))
+            x = box.x + round(240 * k)
             for chip_label, on, action in chips:
-                r = chip(app, surface, self.clicks, (x, y - 2), chip_label, on, action, size=16)
-                x = r.right + 8
-            y += 50
+                r = chip(app, surface, self.clicks, (x, y - 2), chip_label, on, action, size=fs)
+                x = r.right + round(8 * k)
+            y += step
         if st.fullscreen:
-            text(app, surface, (box.x + 40, y), app.t("Fullscreen applies the next time the game starts."), 14,
-                 (200, 200, 190))
-        button(app, surface, self.clicks, pygame.Rect(box.centerx - 100, box.bottom - 72, 200, 52), app.t("Back"),
-               self.back)
+            text(app, surface, (box.x + round(40 * k), y), app.t("Fullscreen applies the next time the game starts."),
+                 max(12, round(14 * k)), (200, 200, 190))
+        bw, bh = round(200 * k), round(52 * k)
+        button(app, surface, self.clicks, pygame.Rect(box.centerx - bw // 2, box.bottom - bh - round(20 * k), bw, bh),
+               app.t("Back"), self.back)
