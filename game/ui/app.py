@@ -245,7 +245,7 @@ class App:
 
     def frame_rate(self) -> int:
         """This frame's rate: the full one while anything moves or the player is at the controls, else what the
-        scene on top says it needs (menus 10, a table waiting for its player 15)."""
+        scene on top says it needs (menus 5, a table waiting for its player 10)."""
         if self.autoplay is not None or self.since_input < IDLE_AFTER or self.scene is None:
             return FPS
         idle = self.scene.idle_fps()

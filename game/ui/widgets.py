@@ -122,7 +122,7 @@ class MenuScene(Scene):
         self.app.pop()
 
     def idle_fps(self) -> int | None:
-        return 10  # a menu changes with input (and the odd message); ten frames a second keep it current
+        return 5  # a menu changes with input (then the full rate) and the odd message: five frames keep it current
 
     def backdrop(self, surface: pygame.Surface, box: tuple[float, float, float, float]) -> pygame.Rect:
         """The title art behind a panel at `box` (fractions of the window: x, y, width, height); clears the

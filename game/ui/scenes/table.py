@@ -159,12 +159,12 @@ class TableScene(Scene):
         self.layout = Layout(size[0], size[1], self.app.settings.tile_size)
 
     def idle_fps(self) -> int | None:
-        """A table standing still (nothing flying, nothing queued, the dice at rest) waits for a player: 15 frames
+        """A table standing still (nothing flying, nothing queued, the dice at rest) waits for a player: 10 frames
         a second keep its marks pulsing; anything in motion gets the full rate."""
         if self.effects.children or self.queue or self.wait > 0 or self.deal_shown is not None \
                 or self.dice_anim > -self._pace(0.9) or self.pending_flips:
             return None
-        return 15
+        return 10
 
     def on_close(self) -> None:
         """The window is closing mid-round: keep the position (a LAN seat: the host's AI takes it over)."""
