@@ -1746,7 +1746,7 @@ class TableScene(Scene):
             r = surface.blit(img, (x, y))
             self.buttons.append((r, "call", kind))
             self._draw_call_tiles(surface, r, self._call_tiles(kind, actions, claimed))
-            hint = fonts.render({"win": "H", "kong": "G", "pong": "P", "chow": "C", "pass": "Space"}[kind],
+            hint = fonts.render({"win": "H", "kong": "G", "pong": "P", "chow": "C", "pass": t("Space")}[kind],
                                 max(11, d // 5), (230, 230, 230))
             surface.blit(hint, hint.get_rect(midtop=(r.centerx, r.bottom + 1)))
             x += d + 14
