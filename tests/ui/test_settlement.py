@@ -81,3 +81,46 @@ def test_the_settlement_shows_the_engines_messages_in_the_players_language(settl
         assert "wins" not in text and "base" not in text  # nothing left in English
     surface = pygame.Surface((1280, 800))
     scene.draw(surface)  # and at another size, wrapped to the panel
+
+
+def test_a_concealed_kong_lies_face_up_on_the_settlement(tmp_path, monkeypatch):
+    """During play the others see a concealed kong face down; once the round is over it is shown as it is."""
+    from game.engine.state import round_from_scenario
+    from game.engine.tiles import parse_tiles
+    from game.ui.scenes.title import TitleScene
+
+    monkeypatch.setenv("LINGNAN_HOME", str(tmp_path))
+    pygame.init()
+    app = App(Settings(animation_speed=3.0), save=False)
+    table = Host("nanning", {}, [SeatConfig(f"P{i}", level="easy") for i in range(4)], seed=1, rounds=1)
+    def tiles(text):
+        return parse_tiles(text.split())
+
+    hands = [tiles("1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 4p E S"), tiles("9s 9s 9s 9s 1m 1m 2p 3p 4p 5s 6s 7s N"),
+             tiles("2m 2m 3m 3m 4m 4m 5p 5p 6p 6p 7p 7p W"), tiles("4s 4s 5s 5s 6s 6s 7m 7m 8m 8m 9m 9m N")]
+    wall = tiles("C " * 4 + "F " * 4 + "P " * 4 + "8s 8s 8s 8s 1s 1s 1s 1s 2s 2s 2s 2s 3s 3s 3s 3s")
+    rnd, events = round_from_scenario(table.variant, table.options, 4, 0, hands, wall)
+    table.load_round(rnd, events)
+    for _ in range(400):
+        prompt = table.prompts.get(1)
+        kong = [a for a in prompt.actions if a.type == "concealed_kong"] if prompt else []
+        if kong:
+            table.answer(1, kong[0])
+            break
+        table.step_bot()
+    else:
+        raise AssertionError("seat 1 was never offered its concealed kong")
+    while not table.round.finished:
+        table.step_bot()
+    app.push(TitleScene(app))
+    app.replace(TableScene(app, table, autosave=False))  # a round that is over: its settlement at once
+    app.step(DT)
+    settlement = app.scene
+    assert isinstance(settlement, SettlementScene)
+    backs = []
+    real_back = app.tiles.back
+    monkeypatch.setattr(app.tiles, "back", lambda *a, **k: backs.append(a) or real_back(*a, **k))
+    settlement.draw(app.screen)
+    assert backs == []  # the kong's four 9s drawn as tiles, nothing face down
+    assert any(m["type"] == "concealed_kong" for m in settlement.ts.model.seats[1].melds)
+    pygame.quit()

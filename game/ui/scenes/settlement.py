@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine.events import render
-from game.engine.tiles import parse_tile
+from game.engine.tiles import parse_tile, tile_name
 from game.ui.layout import TILE_RATIO
 from game.ui.model import flip_rows
 from game.ui.terms import count_text, hand_name
@@ -90,9 +90,14 @@ class SettlementScene(MenuScene):
                     surface.blit(app.tiles.face(parse_tile(t), sw), (hx, y))
                 hx += sw
             hx += 10
-            for meld in m.seats[seat].melds:
-                for t in meld["tiles"]:
-                    if meld["type"] == "concealed_kong":
+            revealed = getattr(m.state, "revealed_melds", None)  # at the round's end every meld lies face up
+            for j, meld in enumerate(m.seats[seat].melds):
+                tiles = list(meld["tiles"])
+                if meld["type"] == "concealed_kong" and revealed and j < len(revealed[seat]) \
+                        and revealed[seat][j].type == "concealed_kong":
+                    tiles = [tile_name(k) for k in revealed[seat][j].tiles]
+                for t in tiles:
+                    if t == "?":
                         surface.blit(app.tiles.back(sw), (hx, y))
                     else:
                         surface.blit(app.tiles.face(parse_tile(t), sw), (hx, y))
