@@ -29,6 +29,11 @@ class NanningOptions:
     menqing_big: bool = option(True, label="大牌也算门清", group="结算")
     kong_on_draw: bool = option(True, label="流局算杠分", group="结算")
 
+    def applies(self, name: str, players: int) -> bool:
+        """The base stepper means something only without coins: with coins the poorest player's coins set each
+        round's base (rules/nanning.md), so the screens hide it (a base set before stays, for when coins go off)."""
+        return not (name == "base" and self.coins)
+
 
 # The base (底注) from the poorest player's coins: (lowest coins, base).
 COIN_TIERS = ((3_200_000, 100_000), (320_000, 10_000), (32_000, 1_000), (3_200, 100), (320, 10), (32, 1))
