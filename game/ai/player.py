@@ -2,13 +2,17 @@
 
 Every level sees only its own seat's view. What they weigh:
 
-- easy: distance to a win and how connected each tile is, with slips (a random one of its best few);
-- normal: distance, then how many unseen tiles would improve the hand (受牌数), and what the hand can be worth
-  (fan, multipliers, minimums: a hand that can never win is no hand);
-- hard: also a little defence;
-- expert: the value of each option weighed by its chance before the wall runs out, the danger of each tile from
-  opponents' discards and calls, folding when a deal-in would cost more than the hand is worth; declines a cheap
-  win when a much bigger one is likely; explains its move (`advise`).
+- easy: distance to a win and how connected each tile is, with careless slips (a random one of its best few); it
+  reads no value and keeps no count of the table;
+- normal: distance, then what the hand can be worth (fan, multipliers, minimums: a hand that can never win is no
+  hand); no defence, and no tile counting: it knows only its own tiles, so a wait looks as good as its kinds
+  whether their copies lie in the discards or not;
+- hard: also counts the table (受牌数 over the tiles still unseen), looks one step ahead, and defends by the rule
+  set's payments — a deal-in weighed at what it costs this seat beyond what it would pay anyway (a ready hand not
+  fed may be self-drawn: under one-share deal-ins and three-share self-draws feeding it costs little) plus the hand
+  it would end; its reading of a tile's danger is only what each opponent threw and let pass;
+- expert: everything: the full reading (筋, 壁, a caller's suit, hidden honours), full defence, declines a cheap win
+  when a much bigger one is likely; explains its move (`advise`).
 """
 
 from __future__ import annotations
@@ -36,12 +40,21 @@ class Skill:
     slips: float  # chance of a careless discard among its best few
     decline_cheap: bool  # may pass a cheap win for a likely much bigger one
     lookahead: bool = False  # one step from ready: weighs each improving tile by the wait it would leave
+    counting: bool = True  # counts the tiles seen on the table (discards, others' melds); else only its own hand
+    reading: bool = True  # full reading of a tile's danger (筋, 壁, a caller's suit); else only what each one threw
 
 
 SKILLS = {
-    "easy": Skill(acceptance=False, value=False, defence=0.0, slips=0.3, decline_cheap=False),
-    "normal": Skill(acceptance=False, value=True, defence=0.0, slips=0.0, decline_cheap=False),
-    "hard": Skill(acceptance=True, value=True, defence=0.6, slips=0.0, decline_cheap=False, lookahead=True),
+    # no value reading, no counting, careless slips: plays for any win, fast
+    "easy": Skill(acceptance=False, value=False, defence=0.0, slips=0.4, decline_cheap=False, counting=False,
+                  reading=False),
+    # reads what a hand is worth; no defence, no tile counting (a wait is as good as its kinds, dead or not)
+    "normal": Skill(acceptance=False, value=True, defence=0.0, slips=0.0, decline_cheap=False, counting=False,
+                    reading=False),
+    # counts tiles, looks ahead, defends by the rule set's payments, reads only each opponent's own discards
+    "hard": Skill(acceptance=True, value=True, defence=0.8, slips=0.0, decline_cheap=False, lookahead=True,
+                  reading=False),
+    # everything: full reading, full defence, declines cheap wins
     "expert": Skill(acceptance=True, value=True, defence=1.0, slips=0.0, decline_cheap=True, lookahead=True),
 }
 
@@ -118,6 +131,26 @@ class SkilledBot:
             return Advice(legal[0], mode="pass")
         return self._discard(view, check, discards)
 
+    # ---- what the seat knows
+    def _unseen(self, view: SeatView) -> list[int]:
+        """The tiles this seat has not seen, as far as it keeps count: a level that does not count the table knows
+        only its own hand (every copy it does not hold could still come, dead or not)."""
+        unseen = view.unseen()
+        if self.skill.counting:
+            return unseen
+        for seat, row in enumerate(view.melds):
+            if seat == view.seat:
+                continue
+            for m in row:
+                for k in m.tiles:
+                    if 0 <= k < NUM_PLAYABLE:
+                        unseen[k] += 1
+        for row in view.discards:
+            for k in row:
+                if 0 <= k < NUM_PLAYABLE:
+                    unseen[k] += 1
+        return unseen
+
     # ---- values
     def _table_values(self, view: SeatView) -> TableValues:
         key = (id(view.variant), view.options, view.players, view.dealer, view.seat, tuple(sorted(
@@ -135,7 +168,8 @@ class SkilledBot:
         opt = Option(action, now)
         if now == 0:
             info = view.wait_info(counts)
-            opt.waits = [(w.kind, w.unseen) for w in info if w.by_discard or w.by_self_draw]
+            opt.waits = [(w.kind, w.unseen if self.skill.counting else unseen[w.kind]) for w in info
+                         if w.by_discard or w.by_self_draw]
             opt.accept = sum(n for _, n in opt.waits)
         elif self.skill.acceptance:
             opt.helps = improving(check, counts, ghost, melds, unseen, now)
@@ -143,11 +177,14 @@ class SkilledBot:
         if self.skill.value:
             opt.gain, opt.hand = self._gain(view, check, counts, melds, unseen, opt, self._hazard(view, opponents))
         if opponents and action.type == "discard" and action.tile is not None and self.skill.defence:
-            loss = self._table_values(view).loss_on_deal_in
-            # a far hand will have to throw more tiles before it wins: each one a risk like this one
-            opt.risk = self.skill.defence * danger(view, opponents, action.tile, unseen) * loss * (1 + 0.5 * now)
+            values = self._table_values(view)
+            p = danger(view, opponents, action.tile, unseen, full=self.skill.reading)
+            # a deal-in costs what this seat pays beyond what it would pay anyway (his self-draw: the rule set's
+            # payments), and ends its own hand: the gain of going on is lost with it. A far hand will have to throw
+            # more tiles before it wins: each one a risk like this one.
+            opt.risk = self.skill.defence * p * (values.deal_in_cost * (1 + 0.5 * now) + opt.gain)
             # feeding the claim that makes this seat liable for a whole win (承包, 互包, 十二张落地)
-            opt.risk += self.skill.defence * feed_chance(view, action.tile, unseen) * 3 * loss
+            opt.risk += self.skill.defence * feed_chance(view, action.tile, unseen) * 3 * values.loss_on_deal_in
             opt.safety = safest_reason(view, opponents, action.tile, unseen)
         return opt
 
@@ -169,7 +206,8 @@ class SkilledBot:
                 if not (w.by_discard or w.by_self_draw):
                     continue
                 # another player throws one of his copies about as often as the seat draws one
-                reach = w.unseen * (1 + (0.5 * others if w.by_discard else 0))
+                live = w.unseen if self.skill.counting else unseen[w.kind]
+                reach = live * (1 + (0.5 * others if w.by_discard else 0))
                 p_win += reach
                 self_won = winner_gain(view, view.seat, counts, w.kind, None, melds)  # scored once: points, hand
                 v_self = self_won[0] if self_won else 0.0
@@ -204,6 +242,9 @@ class SkilledBot:
                 continue
             if self.skill.acceptance and plan.id == "any":
                 accept = opt.accept  # counted
+            elif self.skill.acceptance and plan.keeps is not None and d == opt.distance and opt.helps:
+                # the hand is as near this plan as any: its counted improving tiles that the plan keeps
+                accept = sum(unseen[k] for k in opt.helps if k in plan.keeps)
             else:  # a narrower plan (or a level that does not count tiles): a typical hand's at that distance
                 accept = plan.profile[min(d, len(plan.profile) - 1)] * total_unseen // 120
             p_step = rough(max(accept, 1) / total_unseen)
@@ -254,7 +295,7 @@ class SkilledBot:
         melds = view.own_melds
         ghost = view.ghost
         candidates = [a for a in discards if a.tile != ghost] or discards
-        unseen = view.unseen()
+        unseen = self._unseen(view)
         opponents = self._opponents(view) if self.skill.defence else None
         seen: dict[int, Option] = {}
         target = check.distance(counts, ghost, melds)
@@ -286,9 +327,9 @@ class SkilledBot:
                opponents: list[Opponent] | None) -> Option:
         """Speed first (the normal level's order). Value moves the choice among options as fast, one step slower for
         half as much again in expected points, or early in the round two steps slower for three times as much, and
-        danger picks the safer of options as good. Folding — the safest tile whatever it does to the hand — only on
-        a clear threat: an opponent who looks ready (three calls, or late in the round) while this hand is far from
-        ready, or cannot be worth what a deal-in costs."""
+        danger picks the safer of options as good. A defending level then leaves that move for a safer one (folding,
+        at the extreme) only when the safer one's gain less its risk is ahead by a margin and by a quarter of a
+        deal-in's price for each step it gives up."""
         if self.skill.lookahead:
             self._look_ahead(view, options, counts)
         def dist(o: Option) -> int:  # how far from a hand that may win here (a minimum makes a plain one no hand)
@@ -296,12 +337,22 @@ class SkilledBot:
 
         quick = min(options, key=lambda o: (dist(o), -(o.quality if o.quality is not None else -1), -o.accept,
                                             _connectedness(counts, o.action.tile or 0), o.action.tile or 0))
-        threat = max((o.ready for o in opponents), default=0.0) if opponents else 0.0
-        loss = self._table_values(view).loss_on_deal_in if opponents else 0.0
-        fold = self.skill.defence and quick.risk > 0 and quick.gain < threat * loss * self.skill.defence and (
-            (threat >= 0.6 and dist(quick) >= 2) or (threat >= 0.75 and dist(quick) >= 1))
-        if fold:
-            return min(options, key=lambda o: (round(o.risk, 4), -o.gain, dist(o)))
+        best = self._attack(view, options, quick, dist)
+        if not (self.skill.defence and opponents) or best.risk <= 0:
+            return best
+        # defence, weighed: another move is taken only when what it keeps (its gain) less what it risks beats the
+        # attacking move's, by a margin (the estimates are rough, and a hand given up is given up for good). The
+        # risk is the rule set's own price of a deal-in for this seat (TableValues.deal_in_cost) plus the hand it
+        # would end, so a Guangdong hand worth a self-draw plays on where a Guiliu one, paying for the table, folds.
+        # The value model is coarse about shape far from ready (a plan's typical acceptance, not this hand's), so
+        # each step a safer move gives up must be paid for by a quarter of a deal-in's price on top.
+        cost = self._table_values(view).deal_in_cost
+        def edge(o: Option) -> float:
+            return o.score - best.score - cost * (0.1 + 0.25 * max(0, dist(o) - dist(best)))
+        safer = max(options, key=lambda o: (round(edge(o), 4), -o.risk))
+        return safer if safer is not best and edge(safer) > 0 else best
+
+    def _attack(self, view: SeatView, options: list[Option], quick: Option, dist) -> Option:
         early = own_draws_left(view) >= 12
         pool = [o for o in options if dist(o) == dist(quick)
                 or (dist(o) == dist(quick) + 1 and o.gain >= 1.5 * quick.gain)
@@ -365,7 +416,7 @@ class SkilledBot:
         now = check.distance(counts, ghost, melds)
         tile = view.claim_tile
         assert tile is not None
-        unseen = view.unseen()
+        unseen = self._unseen(view)
         pass_action = by_type["pass"][0]
         if "kong" in by_type:
             counts[tile] -= 3

@@ -53,8 +53,16 @@ def read_opponents(view: SeatView) -> list[Opponent]:
     return out
 
 
-def deal_in_chance(view: SeatView, opp: Opponent, kind: int, unseen: list[int]) -> float:
-    """Chance that `opp`, if ready, wins on `kind` (a rough reading, 0..1)."""
+def deal_in_chance(view: SeatView, opp: Opponent, kind: int, unseen: list[int], full: bool = True) -> float:
+    """Chance that `opp`, if ready, wins on `kind` (a rough reading, 0..1). `full`: the whole reading (筋, 壁, the
+    suit of his calls, hidden honours); without it only what he threw and what went past him (the hard level's)."""
+    if not full:
+        base = _HONOUR if kind >= 27 else _BY_RANK[kind % 9]
+        if kind in opp.threw:
+            base *= 0.25
+        if kind in opp.passed:
+            base *= 0.15
+        return base
     if kind >= 27:
         hidden = unseen[kind]
         if hidden == 0:
@@ -84,9 +92,9 @@ def deal_in_chance(view: SeatView, opp: Opponent, kind: int, unseen: list[int]) 
     return min(1.0, base)
 
 
-def danger(view: SeatView, opponents: list[Opponent], kind: int, unseen: list[int]) -> float:
+def danger(view: SeatView, opponents: list[Opponent], kind: int, unseen: list[int], full: bool = True) -> float:
     """Expected number of deal-ins from throwing `kind` (sum over opponents of ready × wins-on-it)."""
-    return sum(o.ready * deal_in_chance(view, o, kind, unseen) for o in opponents)
+    return sum(o.ready * deal_in_chance(view, o, kind, unseen, full) for o in opponents)
 
 
 def safest_reason(view: SeatView, opponents: list[Opponent], kind: int, unseen: list[int]) -> str:

@@ -23,6 +23,8 @@ from game.engine.view import SeatView
 from game.engine.wincheck import WinCheck
 
 SUITS = (0, 1, 2)
+# how often a ready opponent who is not fed goes on to win by his own draw (what a seat pays anyway, then)
+SELF_DRAW_ANYWAY = 0.3
 HONOURS = tuple(range(27, 34))
 
 # model hands, as kinds (m = 0, p = 9, s = 18): four sets and a pair, the first set the one shown when the hand is
@@ -108,7 +110,14 @@ class TableValues:
         self._concealed: dict[str, PlanValue | None] = {}
         self._open: dict[str, PlanValue | None] = {}
         self.discard_wins = view.variant.discard_wins(view.options)
-        self.loss_on_deal_in = self._typical_loss(view)
+        paid, shared = self._typical_loss(view)
+        self.loss_on_deal_in = paid  # what this seat pays when it deals in to the cheapest hand that wins here
+        self.share_on_self_draw = shared  # what it pays when that same hand is self-drawn instead
+        # The cost of a deal-in is weighed against what the seat would pay anyway: a ready opponent who is not fed
+        # goes on to self-draw about this often, and then this seat pays its share (and in most rule sets the
+        # self-draw is worth more). Where a deal-in costs one share and a self-draw three (Guangdong, Nanning), a
+        # deal-in costs little more than letting him draw; where the discarder pays for the table (Guiliu), much.
+        self.deal_in_cost = max(0.2 * paid, paid - SELF_DRAW_ANYWAY * shared) if paid else 0.0
 
     def value(self, view: SeatView, plan: Plan, open_hand: bool) -> PlanValue | None:
         cache = self._open if open_hand else self._concealed
@@ -140,12 +149,15 @@ class TableValues:
         return PlanValue(selfd[0] if selfd else (disc[0] if disc else 0.0), disc[0] if disc else None,
                          (selfd or disc)[1] if (selfd or disc) else "")
 
-    def _typical_loss(self, view: SeatView) -> float:
-        """What this seat pays when it deals in to a typical winning hand (the cheapest plan that wins)."""
+    def _typical_loss(self, view: SeatView) -> tuple[float, float]:
+        """(what this seat pays when it deals in to a typical winning hand — the cheapest plan that wins on a
+        discard —, what it pays when the same hand is self-drawn), both from the rule set's own settlement."""
         if not self.discard_wins:
-            return 0.0
+            return 0.0, 0.0
         winner = (self.seat + 1) % view.players
-        best = None
+        check = WinCheck.at(view.variant, view.options, view.players)
+        table = view.table_facts()
+        best: tuple[float, float] | None = None
         for plan in PLANS:
             counts = [0] * len(view.hand)
             for k in plan.model[:-1]:
@@ -155,17 +167,20 @@ class TableValues:
             gain = winner_gain(view, winner, counts, plan.model[-1], self.seat, [])
             if gain is None:
                 continue
-            try:  # what the discarder pays of it
-                ev = WinCheck.at(view.variant, view.options, view.players).judge(
-                    winner, counts, plan.model[-1], self.seat, frozenset(), [], view.melds, view.ghost,
-                    view.table_facts())
-                items = view.variant.settle_wins(view.table_facts(), [Win(winner, self.seat, ev)]) if ev else []
+            paid = shared = 0.0
+            try:  # what the discarder pays of it, and what this seat pays of its self-draw
+                ev = check.judge(winner, counts, plan.model[-1], self.seat, frozenset(), [], view.melds, view.ghost,
+                                 table)
+                items = view.variant.settle_wins(table, [Win(winner, self.seat, ev)]) if ev else []
                 paid = -float(sum(item.deltas[self.seat] for item in items))
+                ev = check.judge(winner, counts, plan.model[-1], None, frozenset(), [], view.melds, view.ghost, table)
+                items = view.variant.settle_wins(table, [Win(winner, None, ev)]) if ev else []
+                shared = -float(sum(item.deltas[self.seat] for item in items))
             except Exception:
-                paid = gain[0]
-            if paid > 0 and (best is None or paid < best):
-                best = paid
-        return best or 1.0
+                paid = paid or gain[0]
+            if paid > 0 and (best is None or paid < best[0]):
+                best = (paid, max(0.0, shared))
+        return best or (1.0, 0.0)
 
 
 # ------------------------------------------------------------------------------------------------ distances

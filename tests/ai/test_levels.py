@@ -1,0 +1,83 @@
+"""The ladder of levels (easy < normal < hard < expert) and defence weighed by the rule set's payments."""
+
+from __future__ import annotations
+
+from game.ai.player import SKILLS, Option, SkilledBot
+from game.ai.reading import deal_in_chance, read_opponents
+from game.ai.value import TableValues
+from game.engine.state import Action, new_round
+from game.engine.view import seat_view
+from game.variants import get_variant
+
+from .test_player import K, _flush_threat_round
+
+
+def _values(vid: str) -> TableValues:
+    variant = get_variant(vid)
+    rnd, _ = new_round(variant, variant.parse_options({}, 4), 4, 0, seed=1)
+    return TableValues(seat_view(rnd, 1))
+
+
+def test_a_deal_in_costs_what_the_rule_set_makes_it_cost_beyond_a_self_draw():
+    """Guangdong: a deal-in pays one share, a self-draw of the same hand costs this seat a share of a bigger win —
+    so feeding a ready hand costs little more than letting it draw. Guiliu: the discarder pays for the table."""
+    gd = _values("guangdong")
+    assert gd.share_on_self_draw >= gd.loss_on_deal_in > 0
+    assert gd.deal_in_cost < 0.5 * gd.loss_on_deal_in
+    gl = _values("guiliu")
+    assert gl.loss_on_deal_in > gl.share_on_self_draw
+    assert gl.deal_in_cost > 0.8 * gl.loss_on_deal_in
+    assert gl.deal_in_cost / gl.loss_on_deal_in > 2 * gd.deal_in_cost / gd.loss_on_deal_in
+    assert _values("beihai").deal_in_cost == 0.0  # self-draw only: nothing to defend against
+
+
+def _attack_or_fold(level: str, attack_gain: float) -> str:
+    """Nanning, seat 1 showing three 索 pongs. Two ways on: one fast but into the danger, one a step slower and
+    safe. The attacking move's risk is the price of a deal-in plus the hand it would end."""
+    rnd, _ = _flush_threat_round()
+    view = seat_view(rnd, 0)
+    bot = SkilledBot(level)
+    cost = bot._table_values(view).deal_in_cost
+    p = 0.5
+    attack = Option(Action(0, "discard", K("4s")), 1, accept=20, value_distance=1, gain=attack_gain,
+                    risk=p * (cost * 1.5 + attack_gain))
+    fold = Option(Action(0, "discard", K("9m")), 2, accept=8, value_distance=2, gain=0.05, risk=0.0)
+    chosen = bot._weigh(view, [attack, fold], view.hand, read_opponents(view))
+    return "attack" if chosen is attack else "fold"
+
+
+def test_hard_and_expert_fold_a_cheap_hand_but_play_on_with_one_worth_the_risk():
+    for level in ("hard", "expert"):
+        assert _attack_or_fold(level, 0.1) == "fold"
+        assert _attack_or_fold(level, 8.0) == "attack"
+    assert _attack_or_fold("normal", 0.1) == "attack"  # no defence: always the fast move
+
+
+def test_only_the_counting_levels_count_the_table():
+    rnd, _ = _flush_threat_round()
+    view = seat_view(rnd, 0)
+    seen = view.unseen()
+    assert SkilledBot("hard")._unseen(view) == seen == SkilledBot("expert")._unseen(view)
+    naive = SkilledBot("normal")._unseen(view)
+    # 1s: three are in seat 1's pong, one unseen — the normal level still expects all four
+    assert seen[K("1s")] == 1 and naive[K("1s")] == 4
+    assert all(n >= s for n, s in zip(naive, seen))
+
+
+def test_the_expert_reads_a_callers_suit_the_hard_level_does_not():
+    rnd, _ = _flush_threat_round()
+    view = seat_view(rnd, 0)
+    unseen = view.unseen()
+    one = next(o for o in read_opponents(view) if o.seat == 1)
+    full = deal_in_chance(view, one, K("4s"), unseen) / deal_in_chance(view, one, K("4m"), unseen)
+    basic = deal_in_chance(view, one, K("4s"), unseen, full=False) / deal_in_chance(view, one, K("4m"), unseen,
+                                                                                      full=False)
+    assert full > 5 and basic == 1.0
+
+
+def test_the_levels_climb_in_skill():
+    easy, normal, hard, expert = (SKILLS[lv] for lv in ("easy", "normal", "hard", "expert"))
+    assert easy.slips > 0 and not easy.value and not easy.counting
+    assert normal.value and not normal.slips and not normal.defence and not normal.counting
+    assert hard.counting and hard.acceptance and hard.lookahead and hard.defence > 0 and not hard.reading
+    assert expert.reading and expert.decline_cheap and expert.defence >= hard.defence
