@@ -139,7 +139,7 @@ class LanScene(MenuScene):
             self.message = self.app.t("The hosted game could not be resumed and was set aside.") + f" ({exc.message})"
             return
         name = server.names[0] or _host_name(self.app)
-        open_lobby(self.app, server, name, _host_avatar(self.app))
+        self.message = open_lobby(self.app, server, name, _host_avatar(self.app))  # None: the lobby is open
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
