@@ -39,13 +39,9 @@ def rule_terms() -> list[str]:
     return [t for t in out if any(c.isalpha() and c not in "NnX" for c in t)]
 
 
-def term(app, chinese: str) -> str:
-    """A rule set's term in the player's language (the term itself where the catalogue has nothing)."""
-    return app.t(chinese) if chinese else chinese
-
-
 def hand_name(app, variant, hand_id: str) -> str:
-    return term(app, variant.hand_name(hand_id))
+    """A hand type's name in the player's language (its Chinese name is the msgid)."""
+    return app.t(variant.hand_name(hand_id))
 
 
 def count_text(app, count, unit: str) -> str:

@@ -1518,7 +1518,7 @@ class TableScene(Scene):
         if getattr(self, "_standing_key", None) != key:
             waits = self.state.wait_info(self.state.hand)
             self._standing_key = key
-            self._standing = [w for w in waits] if any(w.status != "none" for w in waits) else []
+            self._standing = list(waits) if any(w.status != "none" for w in waits) else []
         return self._standing
 
     def _draw_ready_chip(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
