@@ -348,3 +348,21 @@ def test_the_host_discards_by_click_and_a_closed_table_is_resumed_from_the_lan_m
     frames(app, 5)
     assert len(lobby.server.host.events) >= played  # the game went on from where it was closed
     assert back.model.started and back.dice_anim < 0  # shown as it stands
+
+
+def test_closing_the_window_at_the_hosted_table_tells_the_players_and_keeps_the_game(lan_app):
+    from game.ui.scenes.lan import lan_save_path
+
+    app = lan_app
+    lobby = host_from_title(app)
+    mate, thread = friend(lobby.server.port, "阿芳")
+    until(app, lambda: lobby.table.connected_seat(1), 600)
+    press(app, "Start")
+    until(app, lambda: isinstance(app.scene, TableScene), 600)
+    until(app, lambda: app.scene.model.started, 900)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.step(DT)  # the window closes mid-round
+    assert not app.running
+    thread.join(5)
+    assert mate.error is not None and mate.error.code == "host_quit"
+    assert lan_save_path().exists()
