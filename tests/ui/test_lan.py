@@ -225,9 +225,9 @@ def test_the_players_are_told_at_once_when_the_host_closes_the_table(lan_app):
     t0 = time.monotonic()
     pause.quit_to_title()
     assert isinstance(app.scene, TitleScene)
-    thread.join(5)
+    thread.join(15)
     assert mate.error is not None and mate.error.code == "host_quit"
-    assert time.monotonic() - t0 < 5
+    assert time.monotonic() - t0 < 15  # told, not left reconnecting for its 30 s (room for a loaded CI machine)
     from game.ui.scenes.lan import lan_save_path
 
     assert lan_save_path().exists()  # the game waits there to be resumed

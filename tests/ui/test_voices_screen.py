@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import array
 import math
+import time
 import wave
 from pathlib import Path
 
@@ -42,10 +43,13 @@ def press(app, label: str) -> None:
 
 
 def settle(app, scene) -> None:
-    """Frames until the import or save running in its thread is done and shown."""
-    for _ in range(3000):
+    """Frames until the import or save running in its thread is done and shown. Bounded by wall time, not by a
+    frame count: on a busy CI machine the thread may need many more frames than on a quiet one."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
         if scene.job is None:
             return
+        scene.job["thread"].join(0.02)  # give the worker the GIL instead of spinning frames against it
         app.step(DT)
     raise AssertionError("the import or save never finished")
 
