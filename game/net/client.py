@@ -49,9 +49,11 @@ class NetClient:
     def __init__(self, address: str, port: int, name: str, *, retry: float = 30.0, connect_timeout: float = 5.0,
                  log_file: IO[str] | None = None, on_message: Callable[[dict], None] | None = None,
                  entropy_source: Callable[[int], str] | None = None, fingerprint: str | None = None,
-                 trace: Callable[[str, dict], None] | None = None, avatar: int | None = None):
+                 trace: Callable[[str, dict], None] | None = None, avatar: int | None = None,
+                 profile: str | None = None):
         self.address, self.port, self.name = address, int(port), name
         self.avatar = avatar
+        self.profile = profile  # this machine's player profile: the host counts the seat's rounds for it
         self.retry = retry
         self.connect_timeout = connect_timeout
         self.log_file = log_file
@@ -173,6 +175,8 @@ class NetClient:
         hello = {"type": "hello", "name": self.name, "protocol": PROTOCOL, "version": __version__}
         if self.avatar is not None:
             hello["avatar"] = self.avatar
+        if self.profile:
+            hello["profile"] = self.profile
         if self.expected_fingerprint:
             hello["fingerprint"] = self.expected_fingerprint
         if self.welcome is not None and isinstance(self.welcome.get("token"), str):

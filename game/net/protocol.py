@@ -8,7 +8,8 @@ below with exactly their keys and types; anything else is a `ProtocolError` (its
 Client → host
 
     {"type": "hello", "name": NAME [, "protocol": 1] [, "fingerprint": F] [, "token": T] [, "avatar": N]
-     [, "version": V]}                                  first, once: a seat (V: the game's version, for messages)
+     [, "version": V] [, "profile": P]}                 first, once: a seat (V: the game's version, for messages;
+                                                        P: the player's profile id, for the host's statistics)
     {"type": "entropy", "round": r, "value": HEX}       after a commit: the client's share of the round's wall
     {"type": "intent", "prompt": ID, "action": ACTION}   an answer naming its prompt (ACTION as the engine's JSON)
     {"type": "autoplay", "on": BOOL}                    托管 on or off for one's own seat
@@ -46,10 +47,11 @@ CLIENT_TYPES = ("hello", "entropy", "intent", "autoplay", "toggles", "ready", "p
 HOST_TYPES = ("welcome", "table", "sync", "prompt", "withdraw", "refused", "error", "commit", "reveal", "pong",
               "phrase", "standing", "closing", "finished")
 AVATARS = 64  # avatar numbers a hello may carry: 0 (none) to AVATARS - 1
+PROFILE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")  # a hello's profile id
 ENTROPY_HEX = (32, 128)  # a client's entropy: 16 to 64 bytes, as lowercase or uppercase hex
 
 _KEYS: dict[str, tuple[set[str], set[str]]] = {  # type -> (required keys, optional keys), "type" aside
-    "hello": ({"name"}, {"protocol", "fingerprint", "token", "avatar", "version"}),
+    "hello": ({"name"}, {"protocol", "fingerprint", "token", "avatar", "version", "profile"}),
     "entropy": ({"round", "value"}, set()),
     "intent": ({"prompt", "action"}, set()),
     "autoplay": ({"on"}, set()),
@@ -164,6 +166,9 @@ def parse_client(line: bytes) -> dict:
                 raise ProtocolError("bad_message", f"{key} must be a short text")
         if "avatar" in data and not (_whole(data["avatar"]) and 0 <= data["avatar"] < AVATARS):
             raise ProtocolError("bad_message", f"avatar is a whole number from 0 to {AVATARS - 1}")
+        if "profile" in data and not (isinstance(data["profile"], str) and 0 < len(data["profile"]) <= 32
+                                      and all(c in PROFILE_CHARS for c in data["profile"])):
+            raise ProtocolError("bad_message", "profile is a short id of letters, digits and dashes")
     elif mtype == "entropy":
         value = data["value"]
         if not _whole(data["round"]):

@@ -28,7 +28,8 @@ from .client import JoinError, NetClient
 log = logging.getLogger(__name__)
 EVENTS = frozenset(EVENT_TYPES)
 # what is not about the round in play passes at once, even while the next round waits for a settlement to close
-PASS_WHILE_HELD = frozenset({"table", "phrase", "refused", "error", "closing", "pong", "welcome"})
+# ("pong" is not among them: this client never pings, so a "pong" is always the claim event, a next round's)
+PASS_WHILE_HELD = frozenset({"table", "phrase", "refused", "error", "closing", "welcome"})
 
 
 def connect(address: str, port: int, name: str, *, avatar: int | None = None, timeout: float = 5.0,
@@ -245,8 +246,10 @@ class RemoteTable:
         got = False
         for msg in self.client.poll():
             mtype = msg.get("type")
+            # a withdraw alone is this round's last prompt taken back as it ended: taken now, or it would hold the
+            # round's reveal (its wall check on the settlement) and the game's end behind it
             if (self._held and mtype not in PASS_WHILE_HELD) or (
-                    self._round_over and mtype in ("start_round", "prompt", "withdraw")):
+                    self._round_over and mtype in ("start_round", "prompt")):
                 self._held.append(msg)  # the next round's: after this one's settlement, in order
                 continue
             try:

@@ -894,6 +894,9 @@ class NetHost:
         if "avatar" in msg:
             self.avatars[seat] = msg["avatar"]
             self.host.seats[seat].avatar = msg["avatar"]
+        # the rounds this seat plays count for the player's profile in the host's statistics (his own machine's id:
+        # the hosting player's LAN rounds join his record; a friend's keep together whatever name he takes)
+        self.host.seats[seat].profile = msg.get("profile")
         if self.tokens[seat] is None:
             self.tokens[seat] = secrets.token_hex(16)
         conn.seat = seat

@@ -63,6 +63,10 @@ def test_encode_is_one_ascii_line():
     (b'{"type": "hello", "name": "ok", "avatar": true}', "bad_message"),
     (b'{"type": "hello", "name": "ok", "version": "' + b"9" * 80 + b'"}', "bad_message"),
     (b'{"type": "hello", "name": "ok", "version": "1\\n2"}', "bad_message"),
+    (b'{"type": "hello", "name": "ok", "profile": ""}', "bad_message"),
+    (b'{"type": "hello", "name": "ok", "profile": "../../etc"}', "bad_message"),
+    (b'{"type": "hello", "name": "ok", "profile": "' + b"a" * 33 + b'"}', "bad_message"),
+    (b'{"type": "hello", "name": "ok", "profile": 12}', "bad_message"),
     (b'{"type": "intent", "prompt": NaN, "action": {}}', "bad_json"),
     (b"[" * 100000, "bad_json"),
 ])
@@ -92,3 +96,4 @@ def test_the_lobby_s_messages_pass_when_well_formed():
     assert parse_client(b'{"type": "phrase", "id": "hello"}')["id"] == "hello"
     hello = parse_client(b'{"type": "hello", "name": " Lin ", "avatar": 7, "version": "0.1.0"}')
     assert hello["name"] == "Lin" and hello["avatar"] == 7 and hello["version"] == "0.1.0"
+    assert parse_client(b'{"type": "hello", "name": "Lin", "profile": "3fa9c01b22d4"}')["profile"] == "3fa9c01b22d4"

@@ -67,7 +67,7 @@ def test_a_seat_played_through_a_remote_table_sees_its_own_view_and_ends_with_th
                      discovery=False)
     host = InProcessHost(server)
     try:
-        client = connect(LOOPBACK, host.port, "小梅", avatar=7)
+        client = connect(LOOPBACK, host.port, "小梅", avatar=7, profile="3fa9c01b22d4")
         table = RemoteTable(client)
         assert table.seat == 0 and table.variant_id == variant and table.players == 4
         link = LocalSeat(0)
@@ -81,6 +81,7 @@ def test_a_seat_played_through_a_remote_table_sees_its_own_view_and_ends_with_th
     assert [r.deltas for r in table.history] == [r.deltas for r in server.host.history]
     assert table.seats[0].name == "小梅" and table.seats[0].avatar == 7
     assert server.host.seats[0].avatar == 7  # the host knows the face the player chose
+    assert server.host.seats[0].profile == "3fa9c01b22d4"  # and whose record the seat's rounds count for
     # the last round as the seat got it is exactly the host's round projected for seat 0
     truth = [project(e, 0) for e in server.host.events[server.host.round_first_event:]]
     assert [e for _, e in table.events] == [] or [e for _, e in link.events] == truth
@@ -250,6 +251,7 @@ def test_a_next_round_that_comes_before_the_settlement_closes_waits_for_it():
                  timeout=60)
         table.advance(0.0)
         assert table.phase == "over" and [(q, e) for q, e in link.events if e["type"] == "end_round"] == ended
+        assert table.verification() is True  # the round's reveal is not held with the next round: checked at once
         assert link.events[0][1]["type"] == "start_round" and link.events[-1][1]["type"] == "end_round"
         assert table.rounds_played == 0
         table.next_round()
