@@ -41,7 +41,7 @@ def frame_times(variant: str, rounds: int, seed: int, size: tuple[int, int] = (1
         if not app.running:
             break
         start = time.perf_counter()
-        app.step(dt)
+        app.step(dt, warm=True)  # as the game's own loop (App.run) steps
         times.append(time.perf_counter() - start)
     pygame.quit()
     return times[30:]  # the first frames build caches (fonts, felt): start-up, measured separately

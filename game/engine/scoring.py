@@ -122,6 +122,11 @@ class HandType:
     excludes: tuple[str, ...] = ()
     value_text: str = ""  # how rules help shows a value that depends on the hand (七大对 "N+1")
     voice_token: str = ""  # what the table's voice says when a win has it ("" nothing beyond 胡 / 自摸)
+    # a winning hand that has this type, for rules help to draw (tests score it with the rule set's own rules):
+    # groups split by "|": the concealed tiles; a meld ("pong 5p 5p 5p", "chow", "kong", "added_kong",
+    # "concealed_kong"); "win TILE self|discard" with any flags (after_kong …) and "dealer" when the winner deals;
+    # "flowers TILES" set aside; "context key=value …" and "option key=value …" (values JSON or a tile)
+    example: str = ""
 
     def value_for(self, ctx: WinContext) -> int:
         return self.value(ctx) if callable(self.value) else self.value

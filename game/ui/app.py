@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from game.settings import Settings, save_settings
 
 FPS = 60
 IDLE_AFTER = 0.6  # seconds without input before a scene that is standing still is drawn at its idle rate
+WARM_UNTIL = 0.012  # seconds into a frame until which its spare time builds tile pictures (a frame is 16.7 ms)
 FAST_DT = 0.1  # --fast autoplay: each frame moves the game's clock this far, drawn as fast as the machine can
 
 
@@ -51,6 +53,38 @@ class Autoplay:
             out["error"] = "closed"
             out["message"] = "the window was closed before the game's end"
         return out
+
+
+@dataclass
+class Box:
+    """One thing a frame drew: "text" (its words, pixel size and rendered image), "panel" (a box others sit in) or
+    "area" (tiles, a seat's hand: art nothing else may cover)."""
+
+    kind: str
+    rect: pygame.Rect
+    label: str = ""
+    size: int = 0
+    image: pygame.Surface | None = None
+    scene: Any = None  # the scene that drew it (an overlay's boxes apart from those of the scene under it)
+
+
+class Drawn:
+    """Where the last frame drew its text, panels and tile areas, next to the controls each scene keeps for its
+    clicks. Kept for the layout test (tests/ui/test_layout.py), which checks real drawn rectangles: nothing
+    overlaps, leaves the window or straddles its panel. Recording is one append per element, so it is always on."""
+
+    def __init__(self) -> None:
+        self.boxes: list[Box] = []
+        self.scene: Any = None  # the scene being drawn
+
+    def reset(self) -> None:
+        self.boxes = []
+
+    def add(self, kind: str, rect: pygame.Rect, label: str = "", size: int = 0,
+            image: pygame.Surface | None = None) -> None:
+        if len(self.boxes) > 20000:  # scenes drawn outside App.draw (a tool's loop): the record must not grow forever
+            self.boxes.clear()
+        self.boxes.append(Box(kind, pygame.Rect(rect), label, size, image, self.scene))
 
 
 INPUT_EVENTS = frozenset({pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
@@ -139,6 +173,7 @@ class App:
         self.tiles = TileArt(self.fonts)
         self.art = TableArt(self.fonts)
         self.tr = translator(settings.language)
+        self.drawn = Drawn()
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
         self.running = True
@@ -197,8 +232,10 @@ class App:
         self.audio.close()
 
     # ---- loop
-    def step(self, dt: float) -> None:
-        """One frame: input, update, draw. Tests call this directly with a fixed dt."""
+    def step(self, dt: float, warm: bool = False) -> None:
+        """One frame: input, update, draw. Tests call this directly with a fixed dt. `warm` (the game's own frame
+        loop): with what is left of the frame's time, build tile pictures the table will soon need."""
+        start = time.perf_counter()
         for event in pygame.event.get():
             if event.type in INPUT_EVENTS:
                 self.since_input = 0.0
@@ -223,12 +260,16 @@ class App:
         if self.scene is not None:
             self.scene.update(dt * self.settings.animation_speed)
         self.draw()
+        if warm:
+            self.tiles.warm(start + WARM_UNTIL)
 
     def draw(self) -> None:
         start = len(self.scenes) - 1
         while start > 0 and self.scenes[start].overlay:
             start -= 1
+        self.drawn.reset()
         for s in self.scenes[start:]:
+            self.drawn.scene = s
             s.draw(self.screen)
         pygame.display.flip()
 
@@ -260,8 +301,6 @@ class App:
         self.quit()
 
     def run(self) -> int:
-        import time
-
         probe = os.environ.get("LINGNAN_STARTUP_T0")  # benchmarks: seconds from launch to the first drawn frame
         fast = self.autoplay is not None and self.autoplay.fast
         while self.running:
@@ -271,7 +310,7 @@ class App:
                 dt = FAST_DT
             else:
                 dt = self.clock.tick(self.frame_rate()) / 1000.0
-            self.step(min(dt, 0.1))
+            self.step(min(dt, 0.1), warm=True)
             self.frame_times.append(time.perf_counter() - start)
             if probe:
                 print(f"startup_s={time.time() - float(probe):.3f}", flush=True)

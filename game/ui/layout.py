@@ -21,11 +21,30 @@ class Layout:
     tile_size: str = "medium"
     players: int = 4
     wall_stacks: int = 17  # stacks per wall side
+    bar: int = 0  # px at the window's bottom kept for a bar (the replay's): the table is laid out above it
+
+    @property
+    def table_h(self) -> int:
+        """The height the table is laid out in."""
+        return self.height - self.bar
+
+    @property
+    def scale(self) -> float:
+        """Text and controls: how much larger than at 1280×720 (0.75 at 960×540, 2 at 2560×1440)."""
+        return min(self.width / 1280, self.height / 720)
+
+    def px(self, v: float) -> int:
+        """A length given at 1280×720, at this window's scale."""
+        return round(v * self.scale)
+
+    def fs(self, v: float) -> int:
+        """A text size given at 1280×720, at this window's scale; never under 11 px, the smallest that reads."""
+        return max(11, round(v * self.scale))
 
     @property
     def tw(self) -> int:
         """Width of a tile in the viewer's hand."""
-        base = min(self.width / 24, self.height / 13.5)
+        base = min(self.width / 24, self.table_h / 13.5)
         return max(36, min(84, round(base * TILE_SCALE.get(self.tile_size, 1.0))))
 
     @property
@@ -49,11 +68,13 @@ class Layout:
 
     @property
     def center(self) -> tuple[int, int]:
-        return self.width // 2, round(self.height * 0.44)
+        return self.width // 2, round(self.table_h * 0.44)
 
     @property
     def panel(self) -> int:
-        return round(min(self.width, self.height) * 0.18)
+        """Side of the centre panel: never smaller than at 1280×720, where its five lines just fit at 11 px (the
+        walls around it leave that room in the smallest window too)."""
+        return max(130, round(min(self.width, self.table_h) * 0.18))
 
     @property
     def ring(self) -> int:
@@ -62,7 +83,7 @@ class Layout:
 
     @property
     def hand_y(self) -> int:
-        return self.height - self.th - round(self.tw * 0.3)
+        return self.table_h - self.th - round(self.tw * 0.3)
 
     @property
     def edge(self) -> int:
@@ -105,8 +126,8 @@ class Layout:
         if side == "top":
             return self.width // 2 - 7 * self.small, self.edge
         if side == "left":
-            return self.edge, self.height // 2 - round(7.8 * self.small)
-        return self.width - self.edge - self.small_h, self.height // 2 - round(7.8 * self.small)
+            return self.edge, self.table_h // 2 - round(7.8 * self.small)
+        return self.width - self.edge - self.small_h, self.table_h // 2 - round(7.8 * self.small)
 
     def flash_point(self, side: str) -> tuple[int, int]:
         cx, cy = self.center

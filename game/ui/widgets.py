@@ -53,8 +53,17 @@ class Clicks:
         return rect.collidepoint(self.hover)
 
 
+def ui_scale(surface: pygame.Surface) -> float:
+    """How much larger than at 1280×720 a screen draws its text and controls: 0.75 at 960×540, 2 at 2560×1440."""
+    w, h = surface.get_size()
+    return min(w / 1280, h / 720)
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 170, radius: int = 14,
-          border: tuple | None = (200, 170, 90)) -> None:
+          border: tuple | None = (200, 170, 90), *, app=None) -> None:
+    """A dark box for others to sit in; with `app` it is recorded as a panel (what is drawn in it must fit it)."""
+    if app is not None:
+        app.drawn.add("panel", rect)
     bg = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(bg, (8, 20, 16, alpha), bg.get_rect(), border_radius=radius)
     if border:
@@ -73,12 +82,20 @@ def button(app, surface: pygame.Surface, clicks: Clicks, rect: pygame.Rect, labe
         img.fill((25, 25, 25, 0), special_flags=pygame.BLEND_RGB_ADD)
     surface.blit(img, rect)
     clicks.add(rect, action, enabled, label)
+    app.drawn.add("text", text.get_rect(center=rect.center), label, size, text)
+
+
+def chip_pad(size: int) -> tuple[int, int]:
+    """The room a chip of `size` px text leaves around its words, across and down (it grows with the text, so a
+    large window's chips are not cramped)."""
+    return max(22, round(size * 1.4)), max(14, round(size * 0.9))
 
 
 def chip(app, surface: pygame.Surface, clicks: Clicks, pos: tuple[int, int], label: str, on: bool,
          action: Callable[[], None], *, size: int = 16, enabled: bool = True) -> pygame.Rect:
     text = app.fonts.render(label, size, (30, 20, 10) if on else (INK if enabled else MUTED), bold=on)
-    rect = pygame.Rect(pos[0], pos[1], text.get_width() + 22, size + 14)
+    pad_w, pad_h = chip_pad(size)
+    rect = pygame.Rect(pos[0], pos[1], text.get_width() + pad_w, size + pad_h)
     bg = pygame.Surface(rect.size, pygame.SRCALPHA)
     if on:
         pygame.draw.rect(bg, (*GOLD, 255), bg.get_rect(), border_radius=rect.height // 2)
@@ -87,7 +104,7 @@ def chip(app, surface: pygame.Surface, clicks: Clicks, pos: tuple[int, int], lab
         pygame.draw.rect(bg, (200, 190, 160, 140 if clicks.hovered(rect) else 70), bg.get_rect(), width=1,
                          border_radius=rect.height // 2)
     surface.blit(bg, rect)
-    surface.blit(text, text.get_rect(center=rect.center))
+    show(app, surface, text, text.get_rect(center=rect.center), label, size)
     clicks.add(rect, action, enabled, label)
     return rect
 
@@ -95,8 +112,15 @@ def chip(app, surface: pygame.Surface, clicks: Clicks, pos: tuple[int, int], lab
 def text(app, surface: pygame.Surface, pos: tuple[int, int], label: str, size: int = 18, color: tuple = INK,
          bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
     img = app.fonts.render(label, size, color, bold=bold)
-    rect = img.get_rect(**{anchor: pos})
+    return show(app, surface, img, img.get_rect(**{anchor: pos}), label, size)
+
+
+def show(app, surface: pygame.Surface, img: pygame.Surface, at: pygame.Rect | tuple[int, int], label: str,
+         size: int) -> pygame.Rect:
+    """Blit words already rendered (measured first, or narrowed) at `at` and record them as text of `size` px."""
+    rect = img.get_rect(topleft=at) if isinstance(at, tuple) else pygame.Rect(at)
     surface.blit(img, rect)
+    app.drawn.add("text", rect, label, size, img)
     return rect
 
 
@@ -131,7 +155,7 @@ class MenuScene(Scene):
         surface.blit(self.app.art.title_background((w, h)), (0, 0))
         self.clicks.reset()
         rect = pygame.Rect(round(w * box[0]), round(h * box[1]), round(w * box[2]), round(h * box[3]))
-        panel(surface, rect, alpha=215)
+        panel(surface, rect, alpha=215, app=self.app)
         return rect
 
     def on_enter(self) -> None:

@@ -113,18 +113,29 @@ def _quanqiuren(c: WinContext) -> bool:
 
 
 HAND_TYPES: tuple[HandType, ...] = (
-    HandType("pengpenghu", "对对胡", 2, lambda c: c.all_sets_alike()),
-    HandType("qingyise", "清一色", 2, lambda c: len(c.suits_used()) == 1 and "z" not in c.suits_used()),
-    HandType("qixiaodui", "七对", 2, lambda c: c.shape == "seven_pairs"),
+    HandType("pengpenghu", "对对胡", 2, lambda c: c.all_sets_alike(),
+             example="2m 2m 2m 5p 5p 7m 9s 9s E E E C C | win 9s self | context ghost=7m"),
+    HandType("qingyise", "清一色", 2, lambda c: len(c.suits_used()) == 1 and "z" not in c.suits_used(),
+             example="1s 1s 1s 2s 3s 4s 5s 6s 7s 8s 8s 9s 9s | win 9s self"),
+    HandType("qixiaodui", "七对", 2, lambda c: c.shape == "seven_pairs",
+             example="2m 2m 6m 6m 4p 4p 9p 9p 3s 3s 7s 7s S | win S self"),
     HandType("haohua_qixiaodui", "豪华七对", 4,
-             lambda c: c.shape == "seven_pairs" and c.seven_pair_quads(real_only=True) > 0, excludes=("qixiaodui",)),
+             lambda c: c.shape == "seven_pairs" and c.seven_pair_quads(real_only=True) > 0, excludes=("qixiaodui",),
+             example="2m 2m 2m 2m 4p 4p 9p 9p 3s 3s 7s 7s S | win S self"),
     HandType("shisanyao", "十三幺", lambda c: 8 if c.options.shisanyao_x8 else 4,
-             lambda c: c.shape == "thirteen_orphans", value_text="4 / 8"),
-    HandType("quanqiuren", "全求人", 4, _quanqiuren),
-    HandType("haidilaoyue", "海底捞月", 2, lambda c: c.self_draw and "last_tile" in c.flags),
-    HandType("tianhu", "天胡", 4, lambda c: "heavenly" in c.flags and c.is_dealer and c.self_draw),
-    HandType("dihu", "地胡", 2, lambda c: "earthly" in c.flags and not c.is_dealer and c.self_draw),
-    HandType("qiangganghu", "抢杠胡", 1, lambda c: "robbing_kong" in c.flags),
+             lambda c: c.shape == "thirteen_orphans", value_text="4 / 8",
+             example="1m 9m 1p 9p 1s 9s E S W N C F P | win 1m self"),
+    HandType("quanqiuren", "全求人", 4, _quanqiuren,
+             example="5s | pong 2m 2m 2m | pong 7p 7p 7p | kong W W W W | pong 4s 4s 4s | win 5s self"),
+    HandType("haidilaoyue", "海底捞月", 2, lambda c: c.self_draw and "last_tile" in c.flags,
+             example="1m 2m 3m 7m 8m 9m 4p 4p 4p 5s 6s P P | win 7s self last_tile"),
+    HandType("tianhu", "天胡", 4, lambda c: "heavenly" in c.flags and c.is_dealer and c.self_draw,
+             example="1m 2m 3m 4m 5m 6m 2p 3p 4p 7s 8s 9s E | win E self heavenly dealer"),
+    HandType("dihu", "地胡", 2, lambda c: "earthly" in c.flags and not c.is_dealer and c.self_draw,
+             example="4m 5m 6m 1p 2p 3p 5p 6p 2s 2s 2s W W | win 7p self earthly"),
+    HandType("qiangganghu", "抢杠胡", 1, lambda c: "robbing_kong" in c.flags,
+             example="6m 6m 6m 7m 8m 9m 2p 3p 3s 3s 4s 5s 6s | win 4p discard robbing_kong "
+                     "| option qiang_gang_hu=true"),
 )
 
 

@@ -138,46 +138,66 @@ def _fanhuaduiwei(ctx: WinContext) -> bool:
 
 # Shape multipliers: all that apply multiply; 平胡 (×1) when none does.
 SHAPE_TYPES: tuple[HandType, ...] = (
-    HandType("pinghu", "平胡", 1, lambda c: True),
-    HandType("pengpenghu", "碰碰胡", 2, lambda c: c.all_sets_alike(), excludes=("pinghu",)),
+    HandType("pinghu", "平胡", 1, lambda c: True,
+             example="2m 3m 4m 6p 7p 8p 3s 4s 9s 9s | pong 7m 7m 7m | win 5s self"),
+    HandType("pengpenghu", "碰碰胡", 2, lambda c: c.all_sets_alike(), excludes=("pinghu",),
+             example="2m 2m 2m 6p 6p 6p 9s 9s N N | pong 4s 4s 4s | win 9s discard"),
     HandType("qingyise", "清一色", 2,
              lambda c: c.shape != "thirteen_orphans" and c.suits_used() == _number_suits(c)
-             and len(_number_suits(c)) == 1, excludes=("pinghu",)),
-    HandType("qidui", "七对", 2, lambda c: c.shape == "seven_pairs", excludes=("pinghu",)),
-    HandType("haohua_qidui", "豪华七对", 3, lambda c: _seven_pairs_quads(c) > 0, excludes=("pinghu", "qidui")),
+             and len(_number_suits(c)) == 1, excludes=("pinghu",),
+             example="1p 1p 1p 2p 3p 4p 5p 6p 7p 8p 8p 9p 9p | win 9p discard"),
+    HandType("qidui", "七对", 2, lambda c: c.shape == "seven_pairs", excludes=("pinghu",),
+             example="1m 1m 4m 4m 7p 7p 2s 2s 5s 5s 8s 8s W | win W self"),
+    HandType("haohua_qidui", "豪华七对", 3, lambda c: _seven_pairs_quads(c) > 0, excludes=("pinghu", "qidui"),
+             example="1m 1m 1m 1m 7p 7p 2s 2s 5s 5s 8s 8s W | win W self"),
     HandType("shisanyao", "十三幺", 13, lambda c: c.shape == "thirteen_orphans", excludes=("pinghu",),
-             voice_token="shisanyao"),
+             voice_token="shisanyao",
+             example="1m 9m 1p 9p 1s 9s E S W N C F P | win 1m self"),
     HandType("tianhu", "天胡", 3, lambda c: "heavenly" in c.flags and c.is_dealer and c.self_draw,
-             excludes=("pinghu",)),
+             excludes=("pinghu",),
+             example="1m 2m 3m 4m 5m 6m 2p 3p 4p 7s 8s 9s E | win E self heavenly dealer"),
     HandType("dihu", "地胡", 3, lambda c: "earthly" in c.flags and not c.is_dealer and c.self_draw,
-             excludes=("pinghu",)),
+             excludes=("pinghu",),
+             example="4m 5m 6m 1p 2p 3p 5p 6p 7p 2s 2s 2s W | win W self earthly"),
 )
 
 # The way of winning: on a discard ×1 (nothing listed); 自摸 ×2, or instead 杠上花 / 花上添花 ×3.
 WAY_TYPES: tuple[HandType, ...] = (
-    HandType("zimo", "自摸", 2, lambda c: c.self_draw),
+    HandType("zimo", "自摸", 2, lambda c: c.self_draw,
+             example="3m 4m 5m 1p 2p 3p 6p 7p 8p 4s 4s 4s N | win N self"),
     HandType("gangshanghua", "杠上花", 3, lambda c: c.self_draw and "after_kong" in c.flags,
-             excludes=("zimo", "huashangtianhua")),
+             excludes=("zimo", "huashangtianhua"),
+             example="2m 3m 4m 6p 7p 8p 9s 9s W W | kong 1p 1p 1p 1p | win W self after_kong"),
     HandType("huashangtianhua", "花上添花", 3, lambda c: c.self_draw and "after_flower" in c.flags,
-             excludes=("zimo",), voice_token="huashangtianhua"),
+             excludes=("zimo",), voice_token="huashangtianhua",
+             example="4m 5m 6m 2p 3p 4p 6s 7s 8s 9s 9s N N | win N self after_flower | flowers 3f"),
 )
 
 # 番型: what lets a hand win on a discard (有番); they add no points. "1 (番)" in rules help.
 FAN_TEXT = "1 (番)"
 FAN_TYPES: tuple[HandType, ...] = (
-    HandType("zhichibupeng", "只吃不碰", 1, _sets(_zhichibupeng), value_text=FAN_TEXT),
-    HandType("menqing", "门清", 1, lambda c: c.menqing, value_text=FAN_TEXT),
+    HandType("zhichibupeng", "只吃不碰", 1, _sets(_zhichibupeng), value_text=FAN_TEXT,
+             example="2m 3m 4m 5p 6p 7p 6s 7s 8s 9p | chow 1s 2s 3s | win 9p discard"),
+    HandType("menqing", "门清", 1, lambda c: c.menqing, value_text=FAN_TEXT,
+             example="1m 2m 3m 4p 5p 6p 7s 8s 9s 2s 3s E E | win 4s discard"),
     HandType("youyan", "有眼", 1, _sets(lambda c, s: s.pair < FIRST_HONOR and s.pair % 9 in (1, 4, 7)),
-             value_text=FAN_TEXT),
-    HandType("jianke", "箭刻", 1, _sets(lambda c, s: any(k >= FIRST_DRAGON for k in s.pongs)), value_text=FAN_TEXT),
+             value_text=FAN_TEXT,
+             example="2m 2m 2m 6p 7p 8p 3s 4s 5s 8s | pong N N N | win 8s discard"),
+    HandType("jianke", "箭刻", 1, _sets(lambda c, s: any(k >= FIRST_DRAGON for k in s.pongs)), value_text=FAN_TEXT,
+             example="3m 4m 5m 7p 8p 9p 1s 1s 6s 7s | pong C C C | win 8s discard"),
     HandType("fengke", "风刻", 1, _sets(lambda c, s: seat_wind(c.winner, c.dealer, c.players) in s.pongs),
-             value_text=FAN_TEXT),
-    HandType("lingpai", "令牌", 1, _sets(_lingpai), value_text=FAN_TEXT),
+             value_text=FAN_TEXT,
+             example="1m 2m 3m 4p 5p 6p 9p 9p 2s 3s | pong S S S | win 4s discard"),
+    HandType("lingpai", "令牌", 1, _sets(_lingpai), value_text=FAN_TEXT,
+             example="6m 7m 8m 2p 3p 4p 3s 3s 7s 8s | pong E E E | win 9s discard"),
     HandType("hunyise", "混一色", 1,
              lambda c: c.shape != "thirteen_orphans" and "z" in c.suits_used() and len(_number_suits(c)) == 1,
-             value_text=FAN_TEXT),
-    HandType("fanhuaduiwei", "翻花对位", 1, _fanhuaduiwei, value_text=FAN_TEXT),
-    HandType("qiangganghu", "抢杠胡", 1, lambda c: "robbing_kong" in c.flags, value_text=FAN_TEXT),
+             value_text=FAN_TEXT,
+             example="1s 2s 3s 4s 5s 6s 7s 7s N N | pong W W W | win N discard"),
+    HandType("fanhuaduiwei", "翻花对位", 1, _fanhuaduiwei, value_text=FAN_TEXT,
+             example="2m 3m 4m 7m 8m 9m 3p 4p 6s 6s | pong 2s 2s 2s | win 5p discard | flowers 2f"),
+    HandType("qiangganghu", "抢杠胡", 1, lambda c: "robbing_kong" in c.flags, value_text=FAN_TEXT,
+             example="6m 6m 6m 7m 8m 9m 2p 3p 3s 3s 4s 5s 6s | win 4p discard robbing_kong"),
 )
 FAN_IDS = tuple(t.id for t in FAN_TYPES)
 
@@ -435,9 +455,12 @@ class Hainan(Variant):
         lines = []
         for p in range(rnd.players):
             if p != seat:
-                amount = points * self.factor(rnd.options, rnd.context, rnd.dealer, p, seat)
+                factor = self.factor(rnd.options, rnd.context, rnd.dealer, p, seat)
+                amount = points * factor
                 deltas[p] -= amount
-                lines.append(message(N_("{payer} pays {winner} {amount}"), payer=p, winner=seat, amount=amount))
+                # F in numbers: each payer's own factor (his 嘎, 庄闲), so the line shows what he paid and why
+                lines.append(message(N_("{payer} pays {winner} {points} × F {factor} = {amount}"), payer=p,
+                                     winner=seat, points=points, factor=factor, amount=amount))
         deltas[seat] -= sum(deltas)
         return deltas, lines
 

@@ -374,3 +374,17 @@ def test_art_sheet_tool_writes_a_png(tmp_path):
     assert run.returncode == 0, run.stderr
     assert out.is_file() and out.stat().st_size > 100_000
     assert hashlib.sha256(out.read_bytes()).hexdigest()  # readable
+
+
+def test_warm_builds_the_other_kinds_at_a_size_just_drawn_and_keeps_to_its_deadline(fonts):
+    import time
+
+    art = TileArt(fonts)
+    first = art.face(0, 47)
+    art.lying(0, 31, 1)
+    assert art.warm(time.perf_counter() - 1) == 0  # no time left: nothing built
+    assert ("face", art.look, 5, 47) not in art._cache
+    built = art.warm(time.perf_counter() + 60)
+    assert built == 2 * (NUM_KINDS - 1)  # every other kind upright at 47 px and lying turned once at 31 px
+    assert art.face(0, 47) is first and all(("face", art.look, k, 47) in art._cache for k in range(NUM_KINDS))
+    assert art.warm(time.perf_counter() + 60) == 0  # nothing left to build

@@ -101,7 +101,7 @@ def test_host_a_table_a_friend_joins_and_the_game_is_played_to_its_standings(lan
     frames(app, 2)
     # nobody yet: the start says the AI will play the empty seat
     assert app.scene.clicks.find(app.t("Start: the AI plays the empty seats")) is not None
-    mate, thread = friend(server.port, "阿芳", avatar=5)
+    mate, thread = friend(server.port, "阿芳", avatar=5, profile="a1b2c3d4e5f6")
     until(app, lambda: lobby.table.connected_seat(1) and lobby.table.seats[1].name == "阿芳", 600)
     frames(app, 1)
     assert lobby.table.seats[1].avatar == 5
@@ -130,6 +130,14 @@ def test_host_a_table_a_friend_joins_and_the_game_is_played_to_its_standings(lan
     thread.join(20)
     assert mate.finished is not None and mate.verified_rounds == 1
     assert app.scene.table.totals() == mate.finished["totals"]
+    # the round is kept on the hosting machine and counts for each player's profile: ours, and the friend's id
+    from game import replays, stats
+
+    kept = replays.listing()
+    assert len(kept) == 1
+    keys = stats.seat_keys(kept[0].header)
+    assert keys[0] == f"id:{app.settings.profile_id(0)}" and keys[1] == "id:a1b2c3d4e5f6"
+    assert stats.compute(keys[0]).rounds == 1
 
 
 def test_join_a_table_by_its_address_and_play_with_the_host_s_ai(lan_app, tmp_path):

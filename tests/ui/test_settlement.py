@@ -124,3 +124,115 @@ def test_a_concealed_kong_lies_face_up_on_the_settlement(tmp_path, monkeypatch):
     assert backs == []  # the kong's four 9s drawn as tiles, nothing face down
     assert any(m["type"] == "concealed_kong" for m in settlement.ts.model.seats[1].melds)
     pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080), (2560, 1440)])
+def test_the_score_table_has_a_row_per_item_with_each_players_amount_and_overlaps_nothing(settlement, size):
+    """One row per scoring item, each player's real amount in his column, the round's sum last (equal to what the
+    round settled); words, not formulas; no row over another, over a hand or over the buttons, at any size."""
+    app, scene = settlement
+    app.set_language("zh_CN")
+    model = scene.ts.model
+    surface = pygame.Surface(size)
+    app.drawn.reset()
+    app.drawn.scene = scene
+    scene.draw(surface)
+    rows = scene.grid_drawn
+    assert [r["deltas"] for r in rows[:-1]] == [list(item["deltas"]) for item in model.scores]
+    total = rows[-1]
+    assert total["total"] and total["deltas"] == [sum(col) for col in zip(*(i["deltas"] for i in model.scores))]
+    assert total["deltas"] == (model.end or {}).get("deltas", total["deltas"])
+    assert sum(total["deltas"]) == 0
+    for row in rows:
+        assert "=" not in row["label"] and "×" not in row["label"] and "{" not in row["label"]
+    win_row = next(r for r, item in zip(rows, model.scores) if item["reason"] == "win")
+    assert NAMES[model.wins[0]["actor"]] in win_row["label"]
+    shown = [b.label for b in app.drawn.boxes if b.kind == "text"]
+    assert all(any(name in words for words in shown) for name in NAMES)  # the players' names head the columns
+    rects = [r for row in rows for r in [row["label_rect"], *row["cells"]]]
+    box = pygame.Rect(round(size[0] * 0.05), round(size[1] * 0.05), round(size[0] * 0.9), round(size[1] * 0.9))
+    for i, a in enumerate(rects):
+        assert box.contains(a), (size, a)
+        assert not any(a.colliderect(b) for b in rects[i + 1:]), (size, a)
+        assert not any(a.colliderect(hit.rect) for hit in scene.clicks.hits), (size, a)
+        assert not any(a.colliderect(b.rect) for b in app.drawn.boxes if b.kind == "area"), (size, a)
+    for f in scene.flip_drawn:
+        assert not any(q.colliderect(a) for q in f["rects"] for a in rects), (size, f["kind"])
+    assert all(box.contains(hit.rect) for hit in scene.clicks.hits)
+
+
+def test_how_it_was_counted_shows_the_rule_sets_working_and_goes_back(settlement):
+    app, scene = settlement
+    app.set_language("en")
+    app.step(DT)
+    hit = scene.clicks.find("How it was counted")
+    assert hit is not None and not scene.working
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=hit.rect.center, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=hit.rect.center, button=1))
+    app.step(DT)
+    app.step(DT)
+    assert scene.working and app.scene is scene  # not the next round
+    shown = " ".join(b.label for b in app.drawn.boxes if b.kind == "text")
+    assert "Hand: base points" in shown and "wins by self-draw" in shown  # Beihai's working, in words and numbers
+    back = scene.clicks.find("Back to the scores")
+    assert back is not None
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=back.rect.center, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=back.rect.center, button=1))
+    app.step(DT)
+    assert not scene.working and scene.grid_drawn
+
+
+def _grid_problems(app, scene, size) -> list[str]:
+    """What is wrong with the score table as drawn at `size`: rows over each other, a hand, the turned tiles or a
+    button, or outside the panel; sums that are not the round's."""
+    surface = pygame.Surface(size)
+    app.drawn.reset()
+    app.drawn.scene = scene
+    scene.draw(surface)
+    model, rows, out = scene.ts.model, scene.grid_drawn, []
+    if model.scores and [r["deltas"] for r in rows[:-1]] != [list(i["deltas"]) for i in model.scores]:
+        out.append("rows are not the items")
+    rects = [r for row in rows for r in [row["label_rect"], *row["cells"]]]
+    box = pygame.Rect(round(size[0] * 0.05), round(size[1] * 0.05), round(size[0] * 0.9), round(size[1] * 0.9))
+    areas = [b.rect for b in app.drawn.boxes if b.kind == "area"]
+    flips = [q for f in scene.flip_drawn for q in f["rects"]]
+    buttons = [hit.rect for hit in scene.clicks.hits]
+    for i, a in enumerate(rects):
+        if not box.contains(a):
+            out.append(f"{a} outside the panel")
+        for what, others in (("a row", rects[i + 1:]), ("a hand", areas), ("a flip", flips), ("a button", buttons)):
+            if any(a.colliderect(b) for b in others):
+                out.append(f"{a} over {what}")
+    return out
+
+
+@pytest.mark.parametrize("variant", ["nanning", "beihai", "guiliu", "guangdong", "hainan"])
+def test_every_rule_sets_settlement_fits_at_the_smallest_and_a_large_size(tmp_path, monkeypatch, variant):
+    """Whole rounds of each rule set played by the AI (kongs, horses, 醒, flowers, several winners as they come),
+    each settlement laid out at 960×540 and 1920×1080."""
+    monkeypatch.setenv("LINGNAN_HOME", str(tmp_path))
+    pygame.init()
+    app = App(Settings(animation_speed=3.0), save=False)
+    from game.ui.scenes.title import TitleScene
+
+    app.push(TitleScene(app))
+    problems, items = [], 0
+    for seed in range(1, 5):
+        table = Host(variant, {}, [SeatConfig(n, level="easy") for n in NAMES], seed=seed, rounds=1)
+        table.start_round()
+        for _ in range(50):  # the setup choices (嘎, 上嘎) first where the rule set asks for them, then the round
+            table.run_bots()
+            if table.round is not None and table.round.finished:
+                break
+            if table.round is None:
+                table.start_round()
+        app.replace(TableScene(app, table, autosave=False))  # a round that is over: its settlement at once
+        app.step(DT)
+        scene = app.scene
+        assert isinstance(scene, SettlementScene)
+        items += len(scene.ts.model.scores)
+        for size in ((960, 540), (1920, 1080)):
+            problems += [f"seed {seed} {size}: {p}" for p in _grid_problems(app, scene, size)]
+    assert not problems, problems
+    assert items  # something was scored
+    pygame.quit()

@@ -571,24 +571,27 @@ class TableArt:
         art.blit(shade, (0, h - h // 2))
         r = max(6, round(min(w, h) * 0.07))
         card = rounded(size, r, _as_alpha(art))
-        # title and subtitle
+        # title and subtitle, laid from the card's bottom up by their real heights, so neither is cut off
         tsize = max(12, round(h * 0.16))
         text = self.fonts.render(title, tsize, (255, 250, 236), bold=True)
         if text.get_width() > w * 0.86:
             text = pygame.transform.smoothscale_by(text, w * 0.86 / text.get_width())
-        ty = h - round(h * 0.1) - (round(h * 0.09) if subtitle else 0) - text.get_height()
+        sub = None
+        bottom = h - max(3, round(h * 0.05))
+        if subtitle:
+            sub = self.fonts.render(subtitle, max(11, round(h * 0.1)), mix(accent, (255, 255, 255), 0.5))
+            if sub.get_width() > w * 0.86:
+                sub = pygame.transform.smoothscale_by(sub, w * 0.86 / sub.get_width())
+            bottom -= sub.get_height()
+        ty = bottom - text.get_height()
         shadow = self.fonts.render(title, tsize, (0, 0, 0), bold=True)
         if shadow.get_size() != text.get_size():
             shadow = pygame.transform.smoothscale(shadow, text.get_size())
         shadow.set_alpha(140)
         card.blit(shadow, (round(w * 0.08) + 2, ty + 2))
         card.blit(text, (round(w * 0.08), ty))
-        if subtitle:
-            ssize = max(10, round(h * 0.075))
-            sub = self.fonts.render(subtitle, ssize, mix(accent, (255, 255, 255), 0.5))
-            if sub.get_width() > w * 0.86:
-                sub = pygame.transform.smoothscale_by(sub, w * 0.86 / sub.get_width())
-            card.blit(sub, (round(w * 0.08), ty + text.get_height() + round(h * 0.01)))
+        if sub is not None:
+            card.blit(sub, (round(w * 0.08), bottom))
         # a thin gold frame
         frame = pygame.Surface((w * 2, h * 2), pygame.SRCALPHA)
         frame.fill((*GOLD, 0))
@@ -895,10 +898,8 @@ class TableArt:
             top, bottom = shade(top), shade(bottom)
             r = d / 2 - ss * 2
             drop = ss * 2.5 * lift
-            sh = pygame.Surface((W, H), pygame.SRCALPHA)
-            sh.fill((0, 0, 0, 0))
-            pygame.draw.circle(sh, (0, 0, 0, 120), (cx, cy + drop), r)
-            big.blit(pygame.transform.gaussian_blur(sh, ss * 2), (0, 0))
+            big.blit(_soft_shadow((W, H), ss, lambda sh, k: pygame.draw.circle(
+                sh, (0, 0, 0, 120), (cx / k, (cy + drop) / k), r / k)), (0, 0))
             oy = -drop * 0.5 + (ss if state == "pressed" else 0)
             pygame.draw.circle(big, mix(bottom, (0, 0, 0), 0.35), (cx, cy + oy + ss * 1.5), r)
             disc = rounded((round(2 * r), round(2 * r)), round(r), gradient((round(2 * r), round(2 * r)), top, bottom))
@@ -916,11 +917,9 @@ class TableArt:
         else:
             r = round(min(H * 0.32, W * 0.2))
             drop = ss * 2 * lift
-            sh = pygame.Surface((W, H), pygame.SRCALPHA)
-            sh.fill((0, 0, 0, 0))
-            pygame.draw.rect(sh, (0, 0, 0, 110), (ss * 2, ss * 2 + drop, W - ss * 4, H - ss * 4 - drop * 0.5),
-                             border_radius=r)
-            big.blit(pygame.transform.gaussian_blur(sh, ss * 2), (0, 0))
+            big.blit(_soft_shadow((W, H), ss, lambda sh, k: pygame.draw.rect(
+                sh, (0, 0, 0, 110), (2 * ss / k, (ss * 2 + drop) / k, (W - ss * 4) / k, (H - ss * 4 - drop * 0.5) / k),
+                border_radius=max(1, round(r / k)))), (0, 0))
             oy = ss if state == "pressed" else 0
             bw, bh = W - ss * 4, H - ss * 4 - round(drop)
             if style == "primary":
@@ -966,6 +965,15 @@ class TableArt:
     def call_button(self, text: str, size: int, state: str = "normal") -> pygame.Surface:
         """A round call chip for 胡 / 自摸 / 杠 / 碰 / 吃 / 过, coloured by the call."""
         return self.button((size, size), self.call_label(text, size), "call", CALL_TONE_BY_LABEL.get(text, "hu"), state)
+
+
+def _soft_shadow(size: tuple[int, int], ss: int, draw: Callable[[pygame.Surface, int], object]) -> pygame.Surface:
+    """A blurred shadow for a button drawn `ss` times too large: drawn and blurred at the button's own size, then
+    scaled up (a blur has no detail to lose, and blurring the large surface took a tenth of a second at 2560 px)."""
+    small = pygame.Surface((max(1, size[0] // ss), max(1, size[1] // ss)), pygame.SRCALPHA)
+    small.fill((0, 0, 0, 0))
+    draw(small, ss)
+    return pygame.transform.smoothscale(pygame.transform.gaussian_blur(small, 2), size)
 
 
 def _as_alpha(surf: pygame.Surface) -> pygame.Surface:

@@ -144,34 +144,49 @@ class LanScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         k = _scale(surface)
-        box = self.backdrop(surface, (0.14, 0.08, 0.72, 0.84))
+        # a small window gives the paragraphs more of its width (the panel's text does not shrink with it)
+        w, h = surface.get_size()
+        box = self.backdrop(surface, (0.14, 0.08, 0.72, 0.84) if w >= 1600 and h >= 900 else (0.06, 0.04, 0.88, 0.92))
         text(app, surface, (box.centerx, box.y + round(34 * k)), app.t("LAN game"), round(34 * k), GOLD, True,
              "center")
-        bw, bh = round(300 * k), round(54 * k)
+        bh = round(54 * k)
         y = box.y + round(80 * k)
         items = [(app.t("Host a table"), self.host), (app.t("Join a table"), self.join)]
         if lan_save_path().exists():
             items.append((app.t("Resume the table I hosted"), self.resume))
+        # as wide as the longest label needs (button() draws it at half the button's height)
+        bw = max(round(300 * k), max(app.fonts.render(label, max(16, bh // 2), INK, bold=True).get_width()
+                                     for label, _ in items) + round(48 * k))
         for label, action in items:
             button(app, surface, self.clicks, pygame.Rect(box.centerx - bw // 2, y, bw, bh), label, action)
             y += bh + round(12 * k)
         y += round(8 * k)
-        size = round(15 * k)
-        for para in (app.t("How it works: one player hosts (his machine runs the table), the others join it on the "
-                           "same network. A player who drops is played by the AI until he joins again with his "
-                           "name, even in the middle of a round."),
-                     app.t("A wall nobody can stack: before each deal the host commits to a secret (its SHA-256 "
-                           "hash), every player adds randomness of his own after seeing it, and after the round the "
-                           "host reveals the secret; each player's game checks the wall and every tile it was shown. "
-                           "This proves the wall was fixed before the deal and not chosen by the host."),
-                     app.t("What it does not prove: the host's machine runs the table and could see every tile, so "
-                           "play with people you trust to host.")):
-            y = self._para(surface, para, box, y, size) + round(8 * k)
+        back = pygame.Rect(box.centerx - round(90 * k), box.bottom - round(66 * k), round(180 * k), round(48 * k))
+        paras = [app.t("How it works: one player hosts (his machine runs the table), the others join it on the "
+                       "same network. A player who drops is played by the AI until he joins again with his "
+                       "name, even in the middle of a round."),
+                 app.t("A wall nobody can stack: before each deal the host commits to a secret (its SHA-256 "
+                       "hash), every player adds randomness of his own after seeing it, and after the round the "
+                       "host reveals the secret; each player's game checks the wall and every tile it was shown. "
+                       "This proves the wall was fixed before the deal and not chosen by the host."),
+                 app.t("What it does not prove: the host's machine runs the table and could see every tile, so "
+                       "play with people you trust to host.")]
         if self.message:
-            self._para(surface, self.message, box, y, size, RED)
-        button(app, surface, self.clicks, pygame.Rect(box.centerx - round(90 * k), box.bottom - round(66 * k),
-                                                      round(180 * k), round(48 * k)), app.t("Back"), self.app.pop,
-               style="secondary")
+            paras.append(self.message)
+        # the largest text at which the paragraphs fit above Back (English runs longer than Chinese)
+        size = round(15 * k)
+        while size > 11 and self._paras_height(paras, box, size) + round(8 * k) * len(paras) > back.top - y:
+            size -= 1
+        for i, para in enumerate(paras):
+            color = RED if self.message and i == len(paras) - 1 else MUTED
+            y = self._para(surface, para, box, y, size, color) + round(8 * k)
+        button(app, surface, self.clicks, back, app.t("Back"), self.app.pop, style="secondary")
+
+    def _paras_height(self, paras: list[str], box: pygame.Rect, size: int) -> int:
+        font = self.app.fonts.get(size)
+        wrap = getattr(font, "_wrap", None)
+        lines = sum(len(wrap(p, box.width - 80)) if wrap is not None else 1 for p in paras)
+        return lines * (font.get_height() + 2)
 
     def _para(self, surface, words: str, box: pygame.Rect, y: int, size: int, color=MUTED) -> int:
         font = self.app.fonts.get(size)
@@ -226,9 +241,13 @@ def open_lobby(app, server, name: str, avatar: int) -> str | None:
     from game.net.client import JoinError
     from game.net.remote_table import RemoteTable, connect
 
+    server.host.keep_replays = True  # its rounds kept on this machine like any other: statistics, replays
     port = server.start()
+    profile = app.settings.profile_id(0)  # the hosting player's LAN rounds count in his own record
+    app.settings.name_profile(profile, name)
+    app.save()
     try:
-        client = connect("127.0.0.1", port, name, avatar=avatar, retry=10.0)
+        client = connect("127.0.0.1", port, name, avatar=avatar, retry=10.0, profile=profile)
         table = RemoteTable(client, server=server)
     except JoinError as exc:
         server.stop()
@@ -288,16 +307,17 @@ class JoinScene(MenuScene):
             return
         for f in (self.name, self.address):
             f.stop()
-        self._remember()
+        name, avatar, profile = self.player_name(), self.avatar, self.app.settings.profile_id(0)
+        self.app.settings.name_profile(profile, name)  # the host counts our rounds for this machine's player
+        self._remember()  # saves the settings, the profile with them
         self.message = self.app.t("Joining {address}…").format(address=f"{host}:{port}")
-        name, avatar = self.player_name(), self.avatar
 
         def work() -> None:
             from game.net.client import JoinError
             from game.net.remote_table import connect
 
             try:
-                self._result = (connect(host, port, name, avatar=avatar), None)
+                self._result = (connect(host, port, name, avatar=avatar, profile=profile), None)
             except JoinError as exc:
                 self._result = (None, exc)
             except Exception as exc:  # noqa: BLE001 - anything else is said, never a crash
@@ -364,8 +384,11 @@ class JoinScene(MenuScene):
         y += round(58 * k)
         text(app, surface, (x, y), app.t("Tables on this network"), size, GOLD, True)
         y += round(30 * k)
-        list_rect = pygame.Rect(x, y, box.width - round(72 * k), round(200 * k))
-        panel(surface, list_rect, alpha=110, border=None)
+        # the list takes the room the address row, its message and Back leave (less in a small window)
+        back = pygame.Rect(box.centerx - round(90 * k), box.bottom - round(64 * k), round(180 * k), round(48 * k))
+        room = back.top - round(36 * k) - round(56 * k) - y
+        list_rect = pygame.Rect(x, y, box.width - round(72 * k), max(round(46 * k), min(round(200 * k), room)))
+        panel(surface, list_rect, alpha=110, border=None, app=app)
         tables = self.browser.tables() if self.browser is not None else []
         ry = list_rect.y + round(8 * k)
         if not tables:
@@ -373,7 +396,7 @@ class JoinScene(MenuScene):
                     if self.browser is not None else
                     app.t("Finding tables is not available here: join by the address the host shows."))
             text(app, surface, (list_rect.x + round(14 * k), ry + round(4 * k)), note, round(15 * k), MUTED)
-        for t in tables[:5]:
+        for t in tables[:max(1, (list_rect.height - round(8 * k)) // round(38 * k))]:
             self._draw_found(surface, t, list_rect, ry, k)
             ry += round(38 * k)
         y = list_rect.bottom + round(22 * k)
@@ -384,11 +407,9 @@ class JoinScene(MenuScene):
                                                       round(40 * k)), app.t("Join"), self.join_address,
                enabled=self.joining is None)
         if self.message:
-            text(app, surface, (x, y + round(54 * k)), self.message, round(15 * k),
+            text(app, surface, (x, y + round(44 * k)), self.message, round(15 * k),
                  RED if self.joining is None else INK)
-        button(app, surface, self.clicks, pygame.Rect(box.centerx - round(90 * k), box.bottom - round(64 * k),
-                                                      round(180 * k), round(48 * k)), app.t("Back"), self.app.pop,
-               style="secondary")
+        button(app, surface, self.clicks, back, app.t("Back"), self.app.pop, style="secondary")
 
     def _draw_found(self, surface, t, list_rect: pygame.Rect, y: int, k: float) -> None:
         from game.ui.scenes.newgame import REGION_NAMES
@@ -484,14 +505,14 @@ class LobbyScene(MenuScene):
             text(app, surface, (round(30 * k), round(62 * k)),
                  app.t("Table: {host}").format(host=t.host_name or "?"), round(18 * k), INK, True)
         left = pygame.Rect(round(24 * k), round(100 * k), round(w * 0.42), h - round(200 * k))
-        panel(surface, left)
+        panel(surface, left, app=app)
         y = left.y + round(16 * k)
         text(app, surface, (left.x + round(18 * k), y), app.t("Seats"), round(18 * k), GOLD, True)
         y += round(34 * k)
         for i in range(t.players):
             y = self._draw_seat(surface, i, left, y, k)
         right = pygame.Rect(left.right + round(20 * k), left.y, w - left.right - round(44 * k), left.height)
-        panel(surface, right)
+        panel(surface, right, app=app)
         self._draw_options(surface, right, k)
         # the way on
         bw, bh = round(240 * k), round(52 * k)

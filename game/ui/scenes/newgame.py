@@ -6,6 +6,7 @@ resolved. The last choices are remembered in the settings.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import fields
 
 import pygame
@@ -13,7 +14,7 @@ import pygame
 from game.ai import LEVELS
 from game.i18n import N_
 from game.engine.errors import OptionError
-from game.ui.widgets import GOLD, INK, MUTED, RED, MenuScene, button, chip, panel, text
+from game.ui.widgets import GOLD, INK, MUTED, RED, MenuScene, button, chip, chip_pad, panel, show, text, ui_scale
 from game.variants import AVAILABLE, PLANNED, get_variant
 
 # each rule set's card: its name and what it is known for (msgids, shown in the player's language)
@@ -44,6 +45,8 @@ class NewGameScene(MenuScene):
         self.auto_pass: list[bool] = [bool(x) for x in last.get("auto_pass", [])]
         self.editing: int | None = None  # the seat whose name is being typed
         self.host_error: str | None = None  # a LAN table that could not be opened: why
+        self.k = 1.0  # the window's scale (widgets.ui_scale), set as each frame is drawn
+        self.scroll = 0  # px the options are scrolled up, when they do not fit the panel
         if mode == "lan":  # seat 0 is the host's own; the others wait for players from the LAN, or are AI
             join = app.settings.last_setup.get("lan_join", {})
             if join.get("name") and not self.names[:1]:
@@ -163,6 +166,8 @@ class NewGameScene(MenuScene):
                 return
             if event.type == pygame.MOUSEBUTTONDOWN:
                 self.stop_editing()
+        if event.type == pygame.MOUSEWHEEL:  # options taller than the panel (clamped as they are drawn)
+            self.scroll = max(0, self.scroll - event.y * self.px(40))
         super().handle(event)
 
     def edit_name(self, i: int) -> None:
@@ -180,16 +185,19 @@ class NewGameScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         w, h = surface.get_size()
+        self.k = ui_scale(surface)  # everything below is given at 1280×720 and drawn at the window's scale
+        px, fs = self.px, self.fs
         surface.blit(app.art.felt(self.variant_id, (w, h)), (0, 0))
         self.clicks.reset()
         mode_name = {"hotseat": app.t("Hot-seat"), "lan": app.t("LAN table")}.get(self.mode)
-        text(app, surface, (30, 18), app.t("New game") + (f"  ·  {mode_name}" if mode_name else ""), 30, GOLD, True)
+        text(app, surface, (px(30), px(18)), app.t("New game") + (f"  ·  {mode_name}" if mode_name else ""), fs(30),
+             GOLD, True)
         # rule-set cards
         cw, ch = round(w * 0.16), round(h * 0.14)
-        y = 70
+        y = px(70)
         for vid in [*AVAILABLE, *PLANNED]:
             title, sub = (app.t(x) for x in REGION_NAMES[vid])
-            rect = pygame.Rect(24, y, cw, ch)
+            rect = pygame.Rect(px(24), y, cw, ch)
             card = app.art.region_card(vid, rect.size, title, sub if vid in AVAILABLE else app.t("coming soon"))
             if vid not in AVAILABLE:
                 card = card.copy()
@@ -198,50 +206,53 @@ class NewGameScene(MenuScene):
             if vid == self.variant_id:
                 pygame.draw.rect(surface, GOLD, rect.inflate(6, 6), width=3, border_radius=12)
             self.clicks.add(rect, lambda v=vid: self.choose_variant(v), vid in AVAILABLE)
-            y += ch + 10
-        x0 = 24 + cw + 30
-        right = pygame.Rect(x0, 64, w - x0 - 24, h - 150)
-        panel(surface, right)
-        x, y = right.x + 20, right.y + 14
+            y += ch + px(10)
+        x0 = px(24) + cw + px(30)
+        bw, bh = px(200), px(52)
+        buttons_y = h - bh - px(24)
+        right = pygame.Rect(x0, px(64), w - x0 - px(24), buttons_y - px(10) - px(64))
+        panel(surface, right, app=app)
+        x, y = right.x + px(20), right.y + px(14)
         v = self.variant
-        # players and seats
-        text(app, surface, (x, y), app.t("Players"), 18, GOLD, True)
-        cx = x + 120
+        # players and seats: each row as high as its chips (at least 34 px at 1280×720)
+        row = max(px(34), fs(15) + chip_pad(fs(15))[1] + 4)
+        text(app, surface, (x, y), app.t("Players"), fs(18), GOLD, True)
+        cx = x + px(120)
         for n in v.player_counts:
-            r = chip(app, surface, self.clicks, (cx, y - 4), str(n), n == self.players,
-                     lambda n=n: (setattr(self, "players", n), self._fix()))
-            cx = r.right + 8
-        text(app, surface, (cx + 30, y), app.t("Rounds"), 18, GOLD, True)
-        cx += 110
+            r = chip(app, surface, self.clicks, (cx, y - px(4)), str(n), n == self.players,
+                     lambda n=n: (setattr(self, "players", n), self._fix()), size=fs(16))
+            cx = r.right + px(8)
+        text(app, surface, (cx + px(30), y), app.t("Rounds"), fs(18), GOLD, True)
+        cx += px(110)
         for n in ROUND_CHOICES:
             label = str(n) if n else app.t("until out of coins")
-            r = chip(app, surface, self.clicks, (cx, y - 4), label, n == self.rounds,
-                     lambda n=n: setattr(self, "rounds", n))
-            cx = r.right + 8
-        y += 40
+            r = chip(app, surface, self.clicks, (cx, y - px(4)), label, n == self.rounds,
+                     lambda n=n: setattr(self, "rounds", n), size=fs(16))
+            cx = r.right + px(8)
+        y += max(px(40), r.height + px(8))
         for i in range(self.players):
-            text(app, surface, (x, y), app.t("Seat {n}").format(n=i + 1), 16, (230, 230, 220))
-            cx = x + 120
-            r = chip(app, surface, self.clicks, (cx, y - 4), self._human_label(i), self.humans[i],
-                     lambda i=i: self._set_human(i, True), size=15)
-            cx = r.right + 6
+            text(app, surface, (x, y), app.t("Seat {n}").format(n=i + 1), fs(16), (230, 230, 220))
+            cx = x + px(120)
+            r = chip(app, surface, self.clicks, (cx, y - px(4)), self._human_label(i), self.humans[i],
+                     lambda i=i: self._set_human(i, True), size=fs(15))
+            cx = r.right + px(6)
             if not (self.mode == "lan" and i == 0):
-                r = chip(app, surface, self.clicks, (cx, y - 4), app.t("AI"), not self.humans[i],
-                         lambda i=i: self._set_human(i, False), size=15)
-            cx = r.right + 20
+                r = chip(app, surface, self.clicks, (cx, y - px(4)), app.t("AI"), not self.humans[i],
+                         lambda i=i: self._set_human(i, False), size=fs(15))
+            cx = r.right + px(20)
             if self.humans[i] and self.mode == "lan" and i > 0:
-                text(app, surface, (cx, y), app.t("joins from the network"), 14, MUTED)
+                text(app, surface, (cx, y), app.t("joins from the network"), fs(14), MUTED)
             elif self.humans[i]:
                 cx = self._draw_human_seat(surface, i, cx, y)
             if not self.humans[i]:
                 level_names = {"easy": app.t("Easy"), "normal": app.t("Normal"), "hard": app.t("Hard"),
                                "expert": app.t("Expert")}
                 for lv in LEVELS:
-                    r = chip(app, surface, self.clicks, (cx, y - 4), level_names[lv], self.levels[i] == lv,
-                             lambda i=i, lv=lv: self.levels.__setitem__(i, lv), size=14)
-                    cx = r.right + 6
-            y += 34
-        y += 8
+                    r = chip(app, surface, self.clicks, (cx, y - px(4)), level_names[lv], self.levels[i] == lv,
+                             lambda i=i, lv=lv: self.levels.__setitem__(i, lv), size=fs(14))
+                    cx = r.right + px(6)
+            y += row
+        y += px(8)
         # options, grouped as the rules group them
         try:  # built without the combination check, so hidden options follow what is chosen even when invalid
             opts_obj = v.Options(**self.options)
@@ -255,19 +266,23 @@ class NewGameScene(MenuScene):
         visible = {g: [f for f in items if applies is None or applies(f.name, self.players)
                        or self.options.get(f.name, f.default) != f.default] for g, items in groups.items()}
         visible = {g: fs for g, fs in visible.items() if fs}
-        area = pygame.Rect(x, y, right.width - 40, right.bottom - 10 - y)
-        for size in (15, 14, 13, 12, 11):  # the largest text at which every option fits the panel
-            placed = self._place_options(visible, area, size)
+        area = pygame.Rect(x, y, right.width - px(40), right.bottom - px(10) - y)
+        # the largest text at which every option fits the panel in two columns, else in three (a small window);
+        # when none does (long English labels in the smallest window), two columns at 11 px that scroll
+        tries = [(cols, size) for cols in (2, 3) for size in range(fs(15), 10, -1)]
+        for cols, size in tries:
+            placed = self._place_options(visible, area, size, cols)
             if placed is not None:
+                self.scroll = 0
                 break
         else:
-            placed = self._place_options(visible, area, 11, strict=False)
+            placed = self._scrolled(self._place_options(visible, area, 11, 2, strict=False), area, surface)
         for kind, rect, payload, size in placed:
             if kind == "group":
                 text(app, surface, rect.topleft, payload, size + 2, GOLD, True)
             elif kind == "label":
-                f, img = payload
-                surface.blit(img, rect)
+                f, img, shown = payload
+                show(app, surface, img, rect, app.t(f.metadata["label"]), shown)
                 self.clicks.add(rect, lambda n=f.name: self.help(n))  # the option's label opens its rules
             elif kind == "chip":
                 f, val, label = payload
@@ -282,22 +297,39 @@ class NewGameScene(MenuScene):
             elif kind == "number":
                 text(app, surface, rect.topleft, payload, size + 1, (255, 255, 255), True)
         err = self.error()
-        bw, bh = 200, 52
-        if self.host_error and not err:
-            text(app, surface, (x0 + 10, h - 96), "⚠ " + self.host_error, 15, RED)
-        room = (w - 2 * bw - 190) - 12 - (x0 + 10)  # up to the leftmost button
-        note = ("⚠ " + err, 15, RED) if err else (app.t("Options follow the region's rules; defaults are the usual "
-                                                        "table."), 14, MUTED)
+        help_x = w - 2 * bw - px(190)
+        room = help_x - px(12) - (x0 + px(10))  # up to the leftmost button
+        # what is wrong with the options, else why the LAN table could not open, else a word on the options
+        if err:
+            note = ("⚠ " + err, fs(15), RED)
+        elif self.host_error:
+            note = ("⚠ " + self.host_error, fs(15), RED)
+        else:
+            note = (app.t("Options follow the region's rules; defaults are the usual table."), fs(14), MUTED)
         img = app.fonts.render(note[0], note[1], note[2])
+        size = note[1]
+        if img.get_width() > room > 0:  # on more lines (as many as the buttons' height holds), never under them
+            wrapped = app.fonts.get(size).render(note[0], True, note[2], wraplength=room)
+            if wrapped.get_height() <= bh:
+                img = wrapped
         if img.get_width() > room > 0:  # narrowed, never under the buttons
+            size = round(size * room / img.get_width())
             img = pygame.transform.smoothscale(img, (room, max(1, round(img.get_height() * room / img.get_width()))))
-        surface.blit(img, (x0 + 10, h - 70))
-        button(app, surface, self.clicks, pygame.Rect(w - bw - 30, h - bh - 24, bw, bh), app.t("Start"), self.start,
+        show(app, surface, img, img.get_rect(midleft=(x0 + px(10), buttons_y + bh // 2)), note[0], size)
+        button(app, surface, self.clicks, pygame.Rect(w - bw - px(30), buttons_y, bw, bh), app.t("Start"), self.start,
                enabled=err is None)
-        button(app, surface, self.clicks, pygame.Rect(w - 2 * bw - 50, h - bh - 24, bw, bh), app.t("Back"),
+        button(app, surface, self.clicks, pygame.Rect(w - 2 * bw - px(50), buttons_y, bw, bh), app.t("Back"),
                self.app.pop, style="secondary")
-        button(app, surface, self.clicks, pygame.Rect(w - 2 * bw - 190, h - bh - 24, 120, bh), app.t("Rules help"),
-               self.help, style="secondary", size=17)
+        button(app, surface, self.clicks, pygame.Rect(help_x, buttons_y, px(120), bh), app.t("Rules help"),
+               self.help, style="secondary", size=fs(17))
+
+    def px(self, v: float) -> int:
+        """A length given at 1280×720, at the window's scale (of the last frame)."""
+        return round(v * self.k)
+
+    def fs(self, v: float) -> int:
+        """A text size given at 1280×720, at the window's scale; never under 11 px, the smallest that reads."""
+        return max(11, self.px(v))
 
     def _option_values(self, f) -> list[tuple[object, str]]:
         """(value, its words) for each choice of an option, in the player's language."""
@@ -310,31 +342,38 @@ class NewGameScene(MenuScene):
             return [(val, app.t(str(labels[val])) if val in labels else str(val)) for val in f.metadata["choices"]]
         return []
 
-    def _place_options(self, visible: dict, area: pygame.Rect, size: int, strict: bool = True) -> list | None:
-        """Where each group title, option label and choice goes at text `size`: two columns, the labels' column as
-        wide as its longest label (at most 40 % of the column, longer labels narrowed), the choices flowing onto
-        further lines where they must. None when it does not fit `area`."""
+    def _place_options(self, visible: dict, area: pygame.Rect, size: int, cols: int = 2,
+                       strict: bool = True) -> list | None:
+        """Where each group title, option label and choice goes at text `size`: `cols` columns, the labels' column as
+        wide as its longest label (at most 40 % of the column, longer labels on more lines), the choices flowing
+        onto further lines where they must. None when it does not fit `area` (unless not `strict`)."""
         app = self.app
-        col_w = (area.width - 20) // 2
-        line = size + 14  # a chip's height
+        col_w = (area.width - 20 * (cols - 1)) // cols
+        pad_w, pad_h = chip_pad(size)
+        line = size + pad_h  # a chip's height
         labels = {f.name: app.fonts.render(app.t(f.metadata["label"]), size, (230, 230, 220))
                   for fs in visible.values() for f in fs}
         label_w = min(round(col_w * 0.4), max((img.get_width() for img in labels.values()), default=0) + 14)
+        first = label_w + 10  # where a line of choices starts
 
         def chip_w(words: str) -> int:
-            return app.fonts.render(words, size, INK, bold=True).get_width() + 22
+            return app.fonts.render(words, size, INK, bold=True).get_width() + pad_w
 
         def block(fs) -> tuple[int, list]:
             """A group's items relative to its column's top-left, and its height."""
             items: list = []
             y = 0
             for f in fs:
-                img = labels[f.name]
-                if img.get_width() > label_w - 10:
+                img, shown = labels[f.name], size
+                if img.get_width() > label_w - 10:  # a long label (English glosses) on two or more lines
+                    img = app.fonts.get(size).render(app.t(f.metadata["label"]), True, (230, 230, 220),
+                                                     wraplength=label_w - 10)
+                if img.get_width() > label_w - 10:  # a word longer than the column: narrowed
                     k = (label_w - 10) / img.get_width()
                     img = pygame.transform.smoothscale(img, (label_w - 10, max(1, round(img.get_height() * k))))
-                items.append(("label", pygame.Rect(10, y + 4, img.get_width(), img.get_height()), (f, img)))
-                cx, cy = label_w + 10, y
+                    shown = round(size * k)
+                items.append(("label", pygame.Rect(10, y + 4, img.get_width(), img.get_height()), (f, img, shown)))
+                cx, cy = first, y
                 values = self._option_values(f)
                 if not values:  # a number: − value +
                     value = self.options.get(f.name, f.default)
@@ -345,25 +384,32 @@ class NewGameScene(MenuScene):
                     items.append(("chip", pygame.Rect(cx, cy, chip_w("+"), line), (f, "+", "+")))
                 for val, words in values:
                     w = chip_w(words)
-                    if cx + w > col_w and cx > label_w + 10:  # onto the next line, under the first choice
-                        cx, cy = label_w + 10, cy + line + 2
+                    if cx + w > col_w and cx > first:  # onto the next line, under the first choice
+                        cx, cy = first, cy + line + 2
                     items.append(("chip", pygame.Rect(cx, cy, w, line), (f, val, words)))
                     cx += w + 6
-                y = cy + line + 4
+                y = max(cy + line, y + 4 + img.get_height()) + 4
             return y, items
 
+        title_h = size + 14
         blocks = []
         for group, fs in visible.items():
             height, items = block(fs)
-            blocks.append((app.t(group) if group else app.t("Options"), height + size + 14, items))
+            blocks.append((app.t(group) if group else app.t("Options"), height + title_h, items))
         heights = [h for _, h, _ in blocks]
-        # the groups run on into the second column where that leaves the two columns most even
-        split = min(range(1, len(blocks) + 1), key=lambda k: max(sum(heights[:k]), sum(heights[k:])))
+
+        def tallest(cuts: tuple) -> int:
+            ends = (0, *cuts, len(blocks))
+            return max(sum(heights[a:b]) for a, b in zip(ends, ends[1:]))
+
+        # the groups, in their order, run on into the next column where that leaves the columns most even
+        cuts = min(itertools.combinations(range(1, len(blocks)), max(0, min(cols, len(blocks)) - 1)), key=tallest,
+                   default=())
         out: list = []
         col, y = 0, 0
         for index, (title, height, items) in enumerate(blocks):
-            if index == split:
-                col, y = 1, 0
+            if index in cuts:
+                col, y = col + 1, 0
             ox = area.x + col * (col_w + 20)
             if strict and area.y + y + height > area.bottom:
                 return None
@@ -373,30 +419,48 @@ class NewGameScene(MenuScene):
             y += height
         return out
 
+    def _scrolled(self, placed: list, area: pygame.Rect, surface: pygame.Surface) -> list:
+        """Options taller than their area, moved up by the scroll (the mouse wheel) and cut to what lies wholly in
+        the area; ▲ and ▼ at its right edge say there is more above or below."""
+        bottom = max(rect.bottom for kind, rect, _, size in placed) + self.px(8)
+        self.scroll = max(0, min(self.scroll, bottom - area.bottom))
+        shown = []
+        for kind, rect, payload, size in placed:
+            rect = rect.move(0, -self.scroll)
+            tall = size + 14 if kind == "group" else rect.height  # a group's title is placed by its top-left only
+            if area.top <= rect.top and rect.top + tall <= area.bottom:
+                shown.append((kind, rect, payload, size))
+        size = self.fs(14)
+        if self.scroll > 0:
+            text(self.app, surface, (area.right + self.px(14), area.top), "▲", size, GOLD, True, "topright")
+        if self.scroll < bottom - area.bottom:
+            text(self.app, surface, (area.right + self.px(14), area.bottom), "▼", size, GOLD, True, "bottomright")
+        return shown
+
     def _draw_human_seat(self, surface: pygame.Surface, i: int, x: int, y: int) -> int:
         """A human seat: his face (click for another), his name (click to type), his standing orders."""
         app = self.app
-        face = app.art.avatar(self.avatars[i], 26)
-        r = surface.blit(face, (x, y - 5))
+        px, fs = self.px, self.fs
+        face = app.art.avatar(self.avatars[i], max(px(26), fs(15) + 11))
+        r = surface.blit(face, (x, y - px(5)))
         self.clicks.add(r, lambda i=i: self.next_avatar(i))
-        box = pygame.Rect(r.right + 8, y - 5, 150, 28)
+        box = pygame.Rect(r.right + px(8), y - px(5), px(150), r.height)
         editing = self.editing == i
         pygame.draw.rect(surface, (0, 0, 0), box, border_radius=6)
         pygame.draw.rect(surface, GOLD if editing else (140, 130, 110), box, width=2 if editing else 1,
                          border_radius=6)
         shown = self.names[i] if editing else self.seat_name(i)
-        label = text(app, surface, (box.x + 8, box.y + 4), shown + ("|" if editing else ""), 15,
-                     (255, 255, 255) if editing or self.names[i] else MUTED)
-        del label
+        text(app, surface, (box.x + px(8), box.centery), shown + ("|" if editing else ""), fs(15),
+             (255, 255, 255) if editing or self.names[i] else MUTED, anchor="midleft")
         self.clicks.add(box, lambda i=i: self.edit_name(i))
-        cx = box.right + 12
+        cx = box.right + px(12)
         if self.mode == "lan":
             return cx  # standing orders are set at the table
         for key, values, word in (("auto_win", self.auto_win, app.t("Auto win")),
                                   ("auto_pass", self.auto_pass, app.t("Auto pass"))):
-            r = chip(app, surface, self.clicks, (cx, y - 4), word, values[i],
-                     lambda values=values, i=i: values.__setitem__(i, not values[i]), size=14)
-            cx = r.right + 6
+            r = chip(app, surface, self.clicks, (cx, y - px(4)), word, values[i],
+                     lambda values=values, i=i: values.__setitem__(i, not values[i]), size=fs(14))
+            cx = r.right + px(6)
         return cx
 
     def help(self, option: str | None = None) -> None:

@@ -121,12 +121,13 @@ class PauseScene(MenuScene):
         box_h = round(96 * k) + len(entries) * (bh + gap) + round(56 * k)
         box = pygame.Rect(0, 0, box_w, box_h)
         box.center = (w // 2, h // 2)
-        panel(surface, box, alpha=250, radius=round(16 * k))
+        panel(surface, box, alpha=250, radius=round(16 * k), app=app)
         text(app, surface, (box.centerx, box.y + round(44 * k)), app.t("Paused"), round(34 * k), GOLD, True,
              "center")
         y = box.y + round(90 * k)
         self.rects = []
-        for i, img in enumerate(labels):
+        self.clicks.reset()  # kept for what was drawn where (tests find the entries by their words); handle() clicks
+        for i, (img, (label, action)) in enumerate(zip(labels, entries)):
             r = pygame.Rect(box.centerx - bw // 2, y, bw, bh)
             on = i == self.focus
             surface.blit(app.art.button(r.size, img, "primary" if on else "secondary", state="hover" if on
@@ -135,6 +136,8 @@ class PauseScene(MenuScene):
                 pygame.draw.rect(surface, GOLD, r.inflate(round(8 * k), round(8 * k)), width=max(2, round(2 * k)),
                                  border_radius=round(14 * k))
             self.rects.append(r)
+            self.clicks.add(r, action, True, label)
+            app.drawn.add("text", img.get_rect(center=r.center), label, size, img)
             y += bh + gap
         y += round(14 * k)
         text(app, surface, (box.centerx, y), note, note_size, RED if self.message else MUTED, False, "midtop")

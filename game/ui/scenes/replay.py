@@ -11,7 +11,8 @@ import pygame
 from game import replays
 from game.host import Host as Table, SeatConfig
 from game.ui.scenes.table import CALL_WORDS, TableScene
-from game.ui.widgets import GOLD, INK, MUTED, Clicks, MenuScene, button, panel, text
+from game.ui.layout import Layout
+from game.ui.widgets import GOLD, INK, MUTED, Clicks, MenuScene, button, panel, show, text, ui_scale
 
 MARKS = ("pong", "kong", "chow", "concealed_kong", "added_kong", "win")
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
@@ -40,6 +41,18 @@ class ReplayScene(TableScene):
         self.marks = [i + 1 for i, e in enumerate(self.events) if e["type"] in MARKS]
         self.clicks = Clicks()
         self.exported: str | None = None
+        self.resize(app.screen.get_size())
+
+    @staticmethod
+    def bar_height(size: tuple[int, int]) -> int:
+        return round(58 * min(size[0] / 1280, size[1] / 720))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The table is laid out in the window above the bar, so the bar never lies over the bottom hand."""
+        self.layout = Layout(size[0], size[1], self.app.settings.tile_size, bar=self.bar_height(size))
+
+    def _corner_room(self) -> int:
+        return self.layout.edge  # no speaker nor 快捷语 at the lower right: the bar has the controls
 
     def round_number(self) -> int:
         return self.replay.header["round_no"] + 1
@@ -146,31 +159,43 @@ class ReplayScene(TableScene):
     def _draw_controls(self, surface: pygame.Surface) -> None:
         app = self.app
         w, h = surface.get_size()
+        k = ui_scale(surface)
+
+        def px(v: float) -> int:
+            return round(v * k)
+
+        def fs(v: float) -> int:
+            return max(11, px(v))
+
         self.clicks.reset()
-        bar = pygame.Rect(w // 2 - 330, h - 58, 660, 50)
-        panel(surface, bar, alpha=200)
+        # the bar spans the window under the table: the title (or where the export went) at its left, the buttons
+        # in its middle, the progress at its right
+        bar = pygame.Rect(px(8), h - self.bar_height((w, h)), w - px(16), self.bar_height((w, h)) - px(6))
+        panel(surface, bar, alpha=200, app=app)
         # glyphs the game's font has (⏮ ⏸ ⏭ it lacks): ◀◀ jump back, |◀ step back, ‖ pause, ▶ play, ▶| step, ▶▶ jump
-        items = [("◀◀", lambda: self.jump(-1)), ("|◀", self.step_back), ("‖" if self.playing else "▶", self.toggle),
-                 ("▶|", self.step_forward), ("▶▶", lambda: self.jump(1))]
-        x = bar.x + 10
-        for label, action in items:
-            button(app, surface, self.clicks, pygame.Rect(x, bar.y + 6, 52, 38), label, action, style="secondary",
-                   size=18)
-            x += 58
-        button(app, surface, self.clicks, pygame.Rect(x, bar.y + 6, 70, 38), f"×{self.speed:g}",
-               lambda: self.faster(1 if self.speed < SPEEDS[-1] else -3), style="secondary", size=16)
-        x += 78
-        button(app, surface, self.clicks, pygame.Rect(x, bar.y + 6, 90, 38), app.t("Export"), self.export,
-               style="secondary", size=16)
-        x += 98
-        button(app, surface, self.clicks, pygame.Rect(x, bar.y + 6, 90, 38), app.t("Back"), self.app.pop,
-               style="primary", size=16)
-        progress = f"{self.index}/{len(self.events)}"
-        text(app, surface, (bar.right - 12, bar.y - 22), progress, 14, MUTED, anchor="topright")
-        text(app, surface, (bar.x, bar.y - 24), app.t("Replay") + " · " + self.replay.title, 15, GOLD, True)
-        if self.exported:
-            text(app, surface, (w // 2, bar.y - 48), app.t("Exported to {path}").format(path=self.exported), 13,
-                 INK, anchor="center")
+        items = [("◀◀", lambda: self.jump(-1), 52, fs(18)), ("|◀", self.step_back, 52, fs(18)),
+                 ("‖" if self.playing else "▶", self.toggle, 52, fs(18)), ("▶|", self.step_forward, 52, fs(18)),
+                 ("▶▶", lambda: self.jump(1), 52, fs(18)),
+                 (f"×{self.speed:g}", lambda: self.faster(1 if self.speed < SPEEDS[-1] else -3), 70, fs(16)),
+                 (app.t("Export"), self.export, 90, fs(16)), (app.t("Back"), self.app.pop, 90, fs(16))]
+        gap, bh = px(6), bar.height - px(12)
+        x = bar.centerx - (sum(px(bw) for _, _, bw, _ in items) + gap * (len(items) - 1)) // 2
+        buttons_left = x
+        for label, action, bw, size in items:
+            button(app, surface, self.clicks, pygame.Rect(x, bar.y + px(6), px(bw), bh), label, action,
+                   style="primary" if label == app.t("Back") else "secondary", size=size)
+            x += px(bw) + gap
+        text(app, surface, (bar.right - px(12), bar.centery), f"{self.index}/{len(self.events)}", fs(14), MUTED,
+             anchor="midright")
+        words = app.t("Exported to {path}").format(path=self.exported) if self.exported \
+            else app.t("Replay") + " · " + self.replay.title
+        img = app.fonts.render(words, fs(15), INK if self.exported else GOLD, bold=not self.exported)
+        room = buttons_left - bar.x - px(24)
+        size = fs(15)
+        if img.get_width() > room > 0:  # a long title (or path): narrowed to the room left of the buttons
+            size = round(size * room / img.get_width())
+            img = pygame.transform.smoothscale(img, (room, max(1, round(img.get_height() * room / img.get_width()))))
+        show(app, surface, img, img.get_rect(midleft=(bar.x + px(12), bar.centery)), words, size)
 
 
 class ReplayListScene(MenuScene):
@@ -194,32 +219,45 @@ class ReplayListScene(MenuScene):
         app = self.app
         w, h = surface.get_size()
         box = self.backdrop(surface, (0.1, 0.06, 0.8, 0.86))
-        text(app, surface, (box.x + 30, box.y + 18), app.t("Replays"), 30, GOLD, True)
-        per_page = max(1, (box.height - 170) // 44)
+        k = ui_scale(surface)
+
+        def px(v: float) -> int:
+            return round(v * k)
+
+        def fs(v: float) -> int:
+            return max(11, px(v))
+
+        text(app, surface, (box.x + px(30), box.y + px(18)), app.t("Replays"), fs(30), GOLD, True)
+        row, step = px(38), px(44)
+        per_page = max(1, (box.height - px(190)) // step)
         shown = self.items[self.page * per_page:(self.page + 1) * per_page]
-        y = box.y + 70
+        y = box.y + px(70)
         if not self.items:
-            text(app, surface, (box.x + 30, y), app.t("No replays yet: every finished round is kept here."), 17, INK)
+            text(app, surface, (box.x + px(30), y), app.t("No replays yet: every finished round is kept here."),
+                 fs(17), INK)
         for rep in shown:
-            r = pygame.Rect(box.x + 20, y, box.width - 40, 38)
+            r = pygame.Rect(box.x + px(20), y, box.width - px(40), row)
             bg = pygame.Surface(r.size, pygame.SRCALPHA)
             pygame.draw.rect(bg, (255, 255, 255, 40 if self.clicks.hovered(r) else 18), bg.get_rect(), border_radius=8)
             surface.blit(bg, r)
-            text(app, surface, (r.x + 12, r.y + 8), rep.title, 16, INK)
-            text(app, surface, (r.right - 12, r.y + 8), self._result(rep), 15, GOLD, anchor="topright")
+            text(app, surface, (r.x + px(12), r.centery), rep.title, fs(16), INK, anchor="midleft")
+            text(app, surface, (r.right - px(12), r.centery), self._result(rep), fs(15), GOLD, anchor="midright")
             self.clicks.add(r, lambda rep=rep: self.open(rep))
-            y += 44
+            y += step
         pages = max(1, -(-len(self.items) // per_page))
+        bh = px(50)
+        by = box.bottom - bh - px(20)
         if pages > 1:
-            button(app, surface, self.clicks, pygame.Rect(box.x + 30, box.bottom - 70, 90, 44), "◀",
+            button(app, surface, self.clicks, pygame.Rect(box.x + px(30), by, px(90), bh), "◀",
                    lambda: setattr(self, "page", max(0, self.page - 1)), style="secondary")
-            button(app, surface, self.clicks, pygame.Rect(box.x + 130, box.bottom - 70, 90, 44), "▶",
+            button(app, surface, self.clicks, pygame.Rect(box.x + px(130), by, px(90), bh), "▶",
                    lambda: setattr(self, "page", min(pages - 1, self.page + 1)), style="secondary")
-        text(app, surface, (box.x + 30, box.bottom - 110),
-             app.t("To open a replay file from elsewhere: lingnan-mahjong --replay FILE"), 13, MUTED)
+        text(app, surface, (box.x + px(30), by - px(12)),
+             app.t("To open a replay file from elsewhere: lingnan-mahjong --replay FILE"), fs(13), MUTED,
+             anchor="bottomleft")
         if self.message:
-            text(app, surface, (box.centerx, box.bottom - 130), self.message, 14, (255, 140, 120), anchor="center")
-        button(app, surface, self.clicks, pygame.Rect(box.right - 230, box.bottom - 70, 200, 50), app.t("Back"),
+            text(app, surface, (box.centerx, by - px(40)), self.message, fs(14), (255, 140, 120), anchor="midbottom")
+        button(app, surface, self.clicks, pygame.Rect(box.right - px(230), by, px(200), bh), app.t("Back"),
                self.app.pop)
 
     def _result(self, rep: replays.Replay) -> str:

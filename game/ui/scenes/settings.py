@@ -8,7 +8,7 @@ import pygame
 from game.i18n import N_
 from game.settings import TABLE_ARTS, TILE_SIZES
 from game.ui.art.table import REGION_NAMES
-from game.ui.widgets import GOLD, MenuScene, button, chip, panel, text
+from game.ui.widgets import GOLD, INK, MenuScene, button, chip, chip_pad, panel, text
 
 LANG_LABELS = {"zh_CN": "简体中文", "en": "English", "zh_TW": "繁體中文"}
 DIALECT_LABELS = {"nanning": "南宁话", "baise": "百色话", "mandarin": "普通话", "mute": "静音"}
@@ -85,12 +85,21 @@ class SettingsScene(MenuScene):
         step = min(round(50 * k), (bottom - top) // len(rows))
         fs = max(12, min(round(16 * k), step - 16))
         y = top
+        label_size = max(12, round(18 * k))
+        # the chips start right of the longest label (English labels are longer, its chips too)
+        widest = max(app.fonts.render(label, label_size, INK).get_width() for label, _ in rows)
+        x0 = box.x + round(40 * k) + min(round(200 * k), widest + round(20 * k))
+        gap = round(8 * k)
         for label, chips in rows:
-            text(app, surface, (box.x + round(40 * k), y + 2), label, max(12, round(18 * k)), (235, 230, 215))
-            x = box.x + round(240 * k)
+            text(app, surface, (box.x + round(40 * k), y + 2), label, label_size, (235, 230, 215))
+            size = fs  # a row too long for the panel at this size has smaller chips (never under 11 px)
+            while size > 11 and x0 + sum(app.fonts.render(c, size, INK, bold=on).get_width() + chip_pad(size)[0]
+                                         + gap for c, on, _ in chips) > box.right - round(20 * k):
+                size -= 1
+            x = x0
             for chip_label, on, action in chips:
-                r = chip(app, surface, self.clicks, (x, y - 2), chip_label, on, action, size=fs)
-                x = r.right + round(8 * k)
+                r = chip(app, surface, self.clicks, (x, y - 2), chip_label, on, action, size=size)
+                x = r.right + gap
             y += step
         if st.fullscreen:
             text(app, surface, (box.x + round(40 * k), y), app.t("Fullscreen applies the next time the game starts."),

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine.events import render
+from game.engine.events import LIST_SEPARATOR, render
 from game.engine.tiles import parse_tile, tile_name
 from game.ui.layout import TILE_RATIO
 from game.ui.model import flip_rows
 from game.ui.terms import count_text, hand_name
 from game.ui.widgets import GOLD, INK, MUTED, MenuScene, button, panel, text
 
-LINE_H = 20  # the settlement lines: pixel step and font size
-LINE_SIZE = 14
+LINE_H = 24  # the score table's rows and the working's lines at 1280×720: pixel step and font size
+LINE_SIZE = 16
 
 
 class SettlementScene(MenuScene):
@@ -25,6 +25,8 @@ class SettlementScene(MenuScene):
         self.shot = False
         self._lines: tuple = (None, [])  # (what they were wrapped for, the wrapped settlement lines)
         self.flip_drawn: list[dict] = []  # the turned tiles the last frame drew: kind, seat, tiles, lit, rects
+        self.grid_drawn: list[dict] = []  # the score table's rows as last drawn: label, deltas, rects
+        self.working = False  # True: the rule set's working for each item instead of the score table
 
     def next(self) -> None:
         self.app.pop()
@@ -47,39 +49,91 @@ class SettlementScene(MenuScene):
                 self.next()
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The hands, one row a player; below them the turned tiles not shown in a row, then the score table (one
+        row per scoring item, a column per player with what he gains or pays, the round's sum last) or, toggled,
+        the working the rule set wrote for each item. Sizes follow the window; the hand rows give up height so
+        that the table and the buttons never overlap anything."""
         app, m = self.app, self.ts.model
         w, h = surface.get_size()
+        u = max(0.75, min(w / 1280, h / 720))  # 1 at 1280×720, like the other screens
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
         self.clicks.reset()
         self.flip_drawn = []
+        self.grid_drawn = []
         box = pygame.Rect(round(w * 0.05), round(h * 0.05), round(w * 0.9), round(h * 0.9))
         panel(surface, box, alpha=225)
         title = app.t("Round drawn (exhausted)") if m.exhausted and not m.wins else app.t("Round over")
-        text(app, surface, (box.centerx, box.y + 28), title, 30, GOLD, True, "center")
-        sw = max(26, round(min(w, h) * 0.042))
-        row_h = round(sw * TILE_RATIO) + 44
-        y = box.y + 64
+        text(app, surface, (box.centerx, box.y + round(26 * u)), title, round(30 * u), GOLD, True, "center")
+        buttons_top = box.bottom - round(78 * u)
+        line_h = max(round(LINE_H * max(0.85, u)), self._text_height(round(LINE_SIZE * max(0.85, u))) + 1)
+        grid_h = (len(m.scores) + 2) * line_h + round(10 * u) if m.scores else 0
+        top = box.y + round(52 * u)
+        big = max(26, round(min(w, h) * 0.042))
+        below = self._flips_below_height(box, big, u)
+        room = buttons_top - top - grid_h - below - round(8 * u)
+        under = self._text_height(round(15 * max(0.85, u))) + round(10 * u)  # the caption under a row's tiles
+        sw = max(16, min(big, int((room / max(1, m.players) - under) / TILE_RATIO)))
+        row_h = round(sw * TILE_RATIO) + under
+        y = self._draw_hands(surface, box, top, sw, row_h, u)
+        y = self._draw_flips(surface, box, y + round(4 * u), sw)  # the turned tiles as pictures, those that scored lit
+        y += round(6 * u)
+        if self.working:
+            self._draw_working(surface, box, y, buttons_top, u)
+        elif m.scores:  # tighter lines if a winner's turned tiles had to go below the rows after all
+            self._draw_grid(surface, box, y, min(line_h, (buttons_top - y) // (len(m.scores) + 2)), u)
+        verdict = self.ts.verdict_text()  # a LAN round: what the commit–reveal check of its wall found
+        bw, bh = round(240 * u), round(54 * u)
+        next_rect = pygame.Rect(box.centerx - bw // 2, box.bottom - round(70 * u), bw, bh)
+        if verdict is not None:  # beside the button, the whole sentence in the LAN help
+            words, ok = verdict
+            text(app, surface, (next_rect.x - round(16 * u), next_rect.centery), words, round(15 * u),
+                 (130, 240, 140) if ok else (255, 150, 120) if ok is False else MUTED, ok is not None, "midright")
+        last = self.ts.table.rounds_played + 1 >= (self.ts.table.rounds or 10**9)
+        label = app.t("Final standings") if last else app.t("Next round")
+        button(app, surface, self.clicks, next_rect, label, self.next, size=round(26 * u))
+        side_w, side_h = round(170 * u), round(44 * u)
+        side_y = next_rect.centery - side_h // 2
+        if m.scores:
+            words = app.t("Back to the scores") if self.working else app.t("How it was counted")
+            button(app, surface, self.clicks, pygame.Rect(next_rect.right + round(20 * u), side_y, side_w, side_h),
+                   words, self.toggle_working, style="secondary", size=round(16 * u))
+        if self.ts.table.round is not None and self.ts.table.round.finished and self.app.autoplay is None:
+            x = next_rect.x - round(20 * u) - side_w
+            if verdict is None:
+                button(app, surface, self.clicks, pygame.Rect(x, side_y, side_w, side_h),
+                       app.t("Watch again"), self.watch_again, style="secondary", size=round(16 * u))
+
+    def toggle_working(self) -> None:
+        self.working = not self.working
+
+    def _draw_hands(self, surface: pygame.Surface, box: pygame.Rect, y: int, sw: int, row_h: int, u: float) -> int:
+        """Each player's row: name (庄), hand with the winning tile apart and lit, melds face up (concealed kongs
+        too: the round is over), a winner's turned tiles and how he won; his net and total at the right."""
+        app, m = self.app, self.ts.model
         wins = {e["actor"]: e for e in m.wins}
         totals = self.ts.table.totals()
         end = m.end or {}
         deltas = end.get("deltas", [s.delta for s in m.seats])
+        tile_h = round(sw * TILE_RATIO)
+        fu = max(0.85, u)  # font sizes: readable in the smallest window
         for seat in range(m.players):
             cfg = self.ts.table.seats[seat]
-            x = box.x + 20
+            x = box.x + round(20 * u)
             if seat in wins:
-                glow = pygame.Rect(box.x + 8, y - 6, box.width - 16, row_h)
+                glow = pygame.Rect(box.x + 8, y - round(4 * u), box.width - 16, row_h - round(2 * u))  # caption in
                 pygame.draw.rect(surface, (120, 90, 20), glow, border_radius=10)
-            text(app, surface, (x, y), cfg.name + ("  " + app.t("庄") if seat == m.dealer else ""), 18, INK, True)
+            text(app, surface, (x, y), cfg.name + ("  " + app.t("庄") if seat == m.dealer else ""), round(18 * u),
+                 INK, True)
             d = deltas[seat]
             color = (255, 120, 100) if d < 0 else (130, 240, 140) if d > 0 else MUTED
-            text(app, surface, (box.right - 30, y), f"{d:+d}", 26, color, True, "topright")
+            text(app, surface, (box.right - round(30 * u), y), f"{d:+d}", round(26 * fu), color, True, "topright")
             coins = self.ts.table.coins[seat] + d if self.ts.table.coins is not None else totals[seat] + d
-            text(app, surface, (box.right - 30, y + 32), app.t("total {n}").format(n=coins), 14, MUTED, False,
-                 "topright")
+            text(app, surface, (box.right - round(30 * u), y + round(32 * fu)), app.t("total {n}").format(n=coins),
+                 round(14 * fu), MUTED, False, "topright")
             hand = wins[seat]["hand"] if seat in wins else end.get("hands", [[]] * m.players)[seat]
-            hx = x + 150
+            hx = x + round(150 * u)
             win_tile = wins[seat]["tile"] if seat in wins else None
             for i, t in enumerate(hand):
                 if win_tile is not None and i == len(hand) - 1:
@@ -103,58 +157,156 @@ class SettlementScene(MenuScene):
                         surface.blit(app.tiles.face(parse_tile(t), sw), (hx, y))
                     hx += sw
                 hx += 8
+            app.drawn.add("area", pygame.Rect(x + round(150 * u), y, hx - x - round(150 * u), tile_h), cfg.name)
             if seat in wins:
-                self._flips_in_row(surface, seat, hx, y, box, sw)  # his turned tiles, right of his own
-                win = wins[seat]
-                if win.get("target") is None:
-                    how = app.t("self-drawn")
-                else:
-                    giver = self.ts.table.seats[win["target"]].name
-                    how = app.t("won on {name}'s tile").format(name=giver)
-                names = " ".join(hand_name(app, self.ts.table.variant, h) for h in win["hands"])
-                unit = self.ts.table.variant.fan_unit
-                count = f" · {count_text(app, win['fan'], unit)}" if win.get("fan") is not None else ""  # small hands: none
-                text(app, surface, (x + 150, y + round(sw * TILE_RATIO) + 4), f"{how} · {names}{count}", 15, GOLD)
+                self._flips_in_row(surface, seat, hx, y, box, sw, u)  # his turned tiles, right of his own
+                cx = x + round(150 * u)
+                limit = min([d["rects"][0].x for d in self.flip_drawn if d["seat"] == seat and d["rects"]]
+                            + [box.right - round(140 * u)]) - round(12 * u)  # clear of the flips' own caption
+                size = round(15 * fu)
+                caption = self._fit(self.win_caption(wins[seat]), limit - cx, app.fonts.get(size))
+                text(app, surface, (cx, y + tile_h + round(3 * u)), caption, size, GOLD)
             y += row_h
-        y = self._draw_flips(surface, box, y + 6, sw)  # the turned tiles as pictures, those that scored lit
-        # the engine's settlement lines, in the player's language, seats by name; the latest that fit
-        y += 6
-        verdict = self.ts.verdict_text()  # a LAN round: what the commit–reveal check of its wall found
-        room = max(1, (box.bottom - 80 - y) // LINE_H)
-        key = (app.settings.language, len(m.scores), len(m.flips), box.width)
-        if self._lines[0] != key:  # wrapping measures every word: once per language, size and settlement
-            self._lines = (key, [row for entry in self.score_lines() for row in self._wrap(entry, box.width - 48)])
-        lines = self._lines[1]
-        for line in lines[-room:]:
-            text(app, surface, (box.x + 24, y), line, LINE_SIZE, (225, 225, 210))
-            y += LINE_H
-        if verdict is not None:  # beside the button, the whole sentence in the LAN help
-            words, ok = verdict
-            text(app, surface, (box.centerx - 136, box.bottom - 43), words, 15,
-                 (130, 240, 140) if ok else (255, 150, 120) if ok is False else MUTED, ok is not None, "midright")
-        last = self.ts.table.rounds_played + 1 >= (self.ts.table.rounds or 10**9)
-        label = app.t("Final standings") if last else app.t("Next round")
-        button(app, surface, self.clicks, pygame.Rect(box.centerx - 120, box.bottom - 70, 240, 54), label,
-               self.next)
-        if self.ts.table.round is not None and self.ts.table.round.finished and self.app.autoplay is None:
-            button(app, surface, self.clicks, pygame.Rect(box.centerx + 140, box.bottom - 64, 160, 44),
-                   app.t("Watch again"), self.watch_again, style="secondary", size=17)
+        return y
 
-    def _flips_in_row(self, surface: pygame.Surface, seat: int, x: int, y: int, box: pygame.Rect, sw: int) -> None:
+    def win_caption(self, win: dict) -> str:
+        """"阿芳点炮 · 平胡 · 1番": how he won, his hand types and their count."""
+        app = self.app
+        if win.get("target") is None:
+            how = app.t("self-drawn")
+        else:
+            how = app.t("won on {name}'s tile").format(name=self.ts.table.seats[win["target"]].name)
+        names = " ".join(hand_name(app, self.ts.table.variant, x) for x in win.get("hands", []))
+        unit = self.ts.table.variant.fan_unit
+        count = f" · {count_text(app, win['fan'], unit)}" if win.get("fan") is not None else ""  # small hands: none
+        return f"{how} · {names}{count}" if names else f"{how}{count}"
+
+    def score_rows(self) -> list[tuple[str, list[int]]]:
+        """The score table's rows: for each scoring item its label and what it was for, with each player's amount;
+        the round's sum last. Words only, no formulas (those are the working, `score_lines`)."""
+        app, m, variant = self.app, self.ts.model, self.ts.table.variant
+        names = [s.name for s in self.ts.table.seats]
+        wins = list(m.wins)
+        rows = []
+        win_index = 0
+        for item in m.scores:
+            label = app.t(variant.score_reason(item["reason"]).label)
+            deltas = list(item["deltas"])
+            if item["reason"] == "win":
+                win = self._win_of(item, wins, win_index)
+                win_index += 1
+                what = f"{names[win['actor']]} · {self.win_caption(win)}" if win is not None else ""
+            else:
+                gainers = [names[i] for i, d in enumerate(deltas) if d > 0 and i < len(names)]
+                what = app.t(LIST_SEPARATOR).join(gainers)
+            rows.append((f"{label} · {what}" if what else label, deltas))
+        if rows:
+            total = [sum(d[i] for _, d in rows) for i in range(len(names))]
+            rows.append((app.t("This round"), total))
+        return rows
+
+    @staticmethod
+    def _win_of(item: dict, wins: list[dict], index: int) -> dict | None:
+        """The win a "win" item pays: the one whose winner its messages name, else the index-th (one item a win)."""
+        for msg in item.get("messages") or []:
+            params = msg.get("params", {}) if isinstance(msg, dict) else {}
+            if isinstance(params.get("winner"), int):
+                for win in wins:
+                    if win["actor"] == params["winner"]:
+                        return win
+        return wins[index] if index < len(wins) else None
+
+    def _draw_grid(self, surface: pygame.Surface, box: pygame.Rect, y: int, line_h: int, u: float) -> None:
+        """Players' names across, one row per scoring item down, each cell what that player gains (+) or pays (−);
+        the round's sum under a rule. `grid_drawn` keeps each row's label, cells and rects (the tests read it)."""
+        app = self.app
+        rows = self.score_rows()
+        if not rows:
+            return
+        names = [s.name for s in self.ts.table.seats]
+        size = round(LINE_SIZE * max(0.85, u))  # words stay readable in the smallest window
+        left = box.x + round(24 * u)
+        first = box.x + round(box.width * 0.5)  # the players' columns start at half the panel
+        right = box.right - round(24 * u)
+        col_w = (right - first) // max(1, len(names))
+        font = app.fonts.get(size, True)
+        for i, name in enumerate(names):
+            cx = first + col_w * i + col_w // 2
+            label = self._fit(name + (" " + app.t("庄") if i == self.ts.model.dealer else ""), col_w - 8, font)
+            text(app, surface, (cx, y), label, size, MUTED, True, "midtop")
+        y += line_h
+        pygame.draw.line(surface, (120, 110, 80), (left, y - 3), (right, y - 3), 1)
+        for r, (label, deltas) in enumerate(rows):
+            last = r == len(rows) - 1
+            if last:
+                pygame.draw.line(surface, (200, 170, 90), (left, y - 2), (right, y - 2), 1)
+            shown = self._fit(label, first - left - 12, app.fonts.get(size, last))
+            label_rect = text(app, surface, (left, y), shown, size, GOLD if last else (225, 225, 210), last)
+            cells = []
+            for i, d in enumerate(deltas[:len(names)]):
+                cx = first + col_w * i + col_w // 2
+                color = (255, 130, 110) if d < 0 else (130, 240, 140) if d > 0 else MUTED
+                words = f"{d:+d}" if d else ("0" if last else "·")
+                cells.append(text(app, surface, (cx, y), words, size, color, last or bool(d), "midtop"))
+            self.grid_drawn.append({"label": label, "deltas": list(deltas), "label_rect": label_rect,
+                                    "cells": cells, "total": last})
+            y += line_h
+
+    def _draw_working(self, surface: pygame.Surface, box: pygame.Rect, y: int, bottom: int, u: float) -> None:
+        """The rule set's own working for each item, wrapped to the panel; the latest that fit."""
+        app = self.app
+        size = round(LINE_SIZE * max(0.85, u))
+        step = max(round(LINE_H * max(0.85, u)), self._text_height(size) + 1)
+        room = max(1, (bottom - y) // step)
+        key = (app.settings.language, len(self.ts.model.scores), len(self.ts.model.flips), box.width, size)
+        if self._lines[0] != key:  # wrapping measures every word: once per language, size and settlement
+            self._lines = (key, [row for entry in self.score_lines()
+                                 for row in self._wrap(entry, box.width - round(48 * u), size)])
+        for line in self._lines[1][-room:]:
+            text(app, surface, (box.x + round(24 * u), y), line, size, (225, 225, 210))
+            y += step
+
+    def _text_height(self, size: int) -> int:
+        """How tall a line of words of `size` px is drawn (rows closer than that would touch)."""
+        return self.app.fonts.get(size).size("国Ag")[1]  # measured, not drawn: nothing shown
+
+    @staticmethod
+    def _fit(words: str, width: int, font) -> str:
+        """`words` cut with an ellipsis to `width` pixels (a long name or a long list of hand types)."""
+        if font.size(words)[0] <= width:
+            return words
+        while words and font.size(words + "…")[0] > width:
+            words = words[:-1]
+        return words + "…"
+
+    def _flips_below_height(self, box: pygame.Rect, sw: int, u: float) -> int:
+        """The height the turned tiles of no winner take below the rows (a winner's own go in his row; when they
+        do not fit there, the score table gives up line height instead, see draw)."""
+        m = self.ts.model
+        if not m.flips:
+            return 0
+        winners = {e["actor"] for e in m.wins}
+        n = sum(1 for flip in m.flips for row in flip_rows(flip) if row.seat not in winners)
+        tw = max(20, round(sw * 0.85))
+        return n * (round(tw * TILE_RATIO) + 6)
+
+    def _flips_in_row(self, surface: pygame.Surface, seat: int, x: int, y: int, box: pygame.Rect, sw: int,
+                      u: float) -> None:
         """A winner's turned tiles (horses, 醒) in his own row, right of his tiles: lit where they scored for him,
         dimmed where not (the event's counts), the label and his count on the line under them, as his hand's; the
         tiles narrow to fit, and what does not fit even so is drawn below the rows (`_draw_flips`). `flip_drawn`
         keeps what was drawn where."""
         app, variant = self.app, self.ts.table.variant
-        right = box.right - 140  # the round's score stands there
-        x += 16
+        right = box.right - round(140 * u)  # the round's score stands there
+        x += round(16 * u)
+        size = round(15 * max(0.85, u))
         for index, flip in enumerate(self.ts.model.flips):
             for row in flip_rows(flip):
                 if row.seat != seat or not row.tiles:
                     continue
                 label = app.t(variant.flip_kind(flip.get("kind")).label)
                 caption = f"{label} · " + app.t("{count} counted").format(count=row.total)
-                cap_w = app.fonts.get(15, True).size(caption)[0]
+                cap_w = app.fonts.get(size, True).size(caption)[0]
                 tw = sw
                 while tw > max(16, round(sw * 0.6)) and self._strip_width(len(row.tiles), tw) > right - x:
                     tw -= 1
@@ -162,7 +314,7 @@ class SettlementScene(MenuScene):
                     return  # no room here: below the rows
                 strip, rects = app.tiles.flip_strip([parse_tile(t) for t in row.tiles], row.counts, tw, numbers=False)
                 surface.blit(strip, (x, y))
-                text(app, surface, (x, y + round(sw * TILE_RATIO) + 4), caption, 15, GOLD, True)
+                text(app, surface, (x, y + round(sw * TILE_RATIO) + round(3 * u)), caption, size, GOLD, True)
                 self.flip_drawn.append({"kind": flip.get("kind"), "flip": index, "seat": row.seat, "where": "row",
                                         "tiles": list(row.tiles), "lit": row.lit, "total": row.total,
                                         "rects": [q.move(x, y) for q in rects]})
@@ -235,8 +387,8 @@ class SettlementScene(MenuScene):
             out.append(f"[{label}] {how}   →  {who}")
         return out
 
-    def _wrap(self, line: str, width: int) -> list[str]:
-        font = self.app.fonts.get(LINE_SIZE)
+    def _wrap(self, line: str, width: int, size: int = LINE_SIZE) -> list[str]:
+        font = self.app.fonts.get(size)
         wrap = getattr(font, "_wrap", None)
         return wrap(line, width) if wrap is not None else [line]
 
@@ -274,21 +426,34 @@ class StandingsScene(MenuScene):
         self.app.replace(TitleScene(self.app))
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The players by their totals, then each one's running score round by round, his name at its end; sizes
+        follow the window."""
         app = self.app
         w, h = surface.get_size()
+        u = max(0.75, min(w / 1280, h / 720))
+        fu = max(0.85, u)  # words stay readable in the smallest window
         box = self.backdrop(surface, (0.12, 0.08, 0.76, 0.84))
-        text(app, surface, (box.centerx, box.y + 30), app.t("Final standings"), 34, GOLD, True, "center")
+        text(app, surface, (box.centerx, box.y + round(30 * u)), app.t("Final standings"), round(34 * fu), GOLD,
+             True, "center")
         totals = self.table.totals()
         order = sorted(range(len(totals)), key=lambda i: -totals[i])
-        y = box.y + 80
+        y = box.y + round(70 * u)
         for rank, seat in enumerate(order):
             cfg = self.table.seats[seat]
-            text(app, surface, (box.x + 40, y), f"{rank + 1}.  {cfg.name}", 22, INK, True)
-            text(app, surface, (box.right - 40, y), f"{totals[seat]:+d}", 24, GOLD, True, "topright")
-            y += 38
-        # each player's score round by round
-        chart = pygame.Rect(box.x + 40, y + 10, box.width - 80, box.bottom - y - 100)
-        panel(surface, chart.inflate(16, 16), alpha=90, border=None)
+            text(app, surface, (box.x + round(40 * u), y), f"{rank + 1}.  {cfg.name}", round(22 * fu), INK, True)
+            text(app, surface, (box.right - round(40 * u), y), f"{totals[seat]:+d}", round(24 * fu), GOLD, True,
+                 "topright")
+            y += round(36 * fu)
+        # each player's score round by round, in a panel with room at its right for the names at the lines' ends
+        name_size = round(15 * fu)
+        font = app.fonts.get(name_size)
+        name_w = max(font.size(s.name)[0] for s in self.table.seats) + round(12 * u)
+        frame = pygame.Rect(box.x + round(32 * u), y + round(4 * u), box.width - round(64 * u),
+                            box.bottom - y - round(96 * u))
+        panel(surface, frame, alpha=90, border=None, app=app)
+        line_h = font.size("国Ag")[1]
+        chart = pygame.Rect(frame.x + round(8 * u), frame.y + line_h // 2 + round(6 * u),
+                            frame.width - name_w - round(16 * u), frame.height - line_h - round(12 * u))
         series = [[0] for _ in totals]
         for rec in self.table.history:
             for i, d in enumerate(rec.deltas):
@@ -305,12 +470,16 @@ class StandingsScene(MenuScene):
             pts = [(chart.x + k / n * chart.width, chart.bottom - (v - lo) / span * chart.height)
                    for k, v in enumerate(s)]
             if len(pts) > 1:
-                pygame.draw.lines(surface, colors[i % 4], False, pts, 3)
-            ends.append((pts[-1][1] - 8, i))
-        last = -1e9
+                pygame.draw.lines(surface, colors[i % 4], False, pts, max(2, round(3 * u)))
+            ends.append((pts[-1][1] - line_h // 2, i))
+        placed, last = [], -1e9
         for y, i in sorted(ends):  # names of equal finishers stacked, not printed over each other
-            y = max(y, last + 16)
-            text(app, surface, (chart.right + 6, y), self.table.seats[i].name, 13, colors[i % 4])
-            last = y
-        button(app, surface, self.clicks, pygame.Rect(box.centerx - 110, box.bottom - 70, 220, 52),
-               app.t("Back to title"), self.to_title)
+            last = max(y, last + line_h)
+            placed.append((last, i))
+        lift = max(0, placed[-1][0] - (frame.bottom - line_h)) if placed else 0  # the stack kept in its panel
+        for y, i in placed:
+            text(app, surface, (chart.right + round(8 * u), round(max(frame.y, y - lift))), self.table.seats[i].name,
+                 name_size, colors[i % 4])
+        bw, bh = round(220 * u), round(52 * u)
+        button(app, surface, self.clicks, pygame.Rect(box.centerx - bw // 2, box.bottom - round(70 * u), bw, bh),
+               app.t("Back to title"), self.to_title, size=round(24 * fu))

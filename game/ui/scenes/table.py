@@ -37,7 +37,7 @@ from game.ui.layout import TILE_RATIO, Layout
 from game.ui.model import FlipRow, TableModel, flip_rows
 from game.ui.node import ImageNode, Node, ease_out, ease_out_back
 from game.ui.terms import count_text, hand_name
-from game.ui.widgets import GOLD, INK, button, text
+from game.ui.widgets import GOLD, INK, button, show, text
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -112,6 +112,9 @@ class TableScene(Scene):
         self.marks_known: set[tuple] = set()  # seat marks already on the cards (each voiced once, when it appears)
         self.hint: tuple[int, str] | None = None  # the hint key's advice: (prompt id it answers, its words)
         self.hint_rect: pygame.Rect | None = None  # where the last frame drew it
+        self.hint_key_rect: pygame.Rect | None = None  # where this frame drew the hint key (提示)
+        self.ghost_rect: pygame.Rect | None = None  # where this frame drew the wildcard's box
+        self.discard_areas: dict[int, pygame.Rect] = {}  # where this frame drew each seat's discards
         self.bubbles: list[dict] = []  # quick phrases shown at their seats: seat, id, text, seconds left
         self.phrase_menu = False
         self.phrase_said_at = -99.0  # (app time) this screen's last phrase: one at a time, as over the LAN
@@ -1019,12 +1022,15 @@ class TableScene(Scene):
         players = self.model.players
         stacks = max(side_lengths(self._tile_set_size()))
         if lay.players != players or lay.wall_stacks != stacks:
-            self.layout = Layout(lay.width, lay.height, lay.tile_size, players, stacks)
+            self.layout = Layout(lay.width, lay.height, lay.tile_size, players, stacks, lay.bar)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         self.face_up = set()
         self.buttons = []
+        self.hint_key_rect = None
+        self.ghost_rect = None
+        self.discard_areas = {}
         self.mark_rects = []
         self.hand_areas = {}
         if self.hotseat is not None and self.hotseat.handover_to is not None:
@@ -1058,8 +1064,8 @@ class TableScene(Scene):
         if self._nothing_to_claim_shown():
             self._draw_nothing_to_claim(surface)
         if self.notice:
-            text(self.app, surface, (w // 2, self.layout.hand_y - 150), self.notice, 16, (255, 160, 140), False,
-                 "center")
+            text(self.app, surface, (w // 2, self.layout.hand_y - self.layout.px(150)), self.notice,
+                 self.layout.fs(16), (255, 160, 140), False, "center")
         self._draw_bubbles(surface)
         if self.lost is not None:
             self._draw_lost(surface)
@@ -1081,7 +1087,7 @@ class TableScene(Scene):
     def _draw_bubbles(self, surface: pygame.Surface) -> None:
         """Quick phrases: a speech bubble beside the speaker's seat card, fading at its end."""
         fonts = self.app.fonts
-        size = max(15, round(self.layout.tw * 0.36))
+        size = max(self.layout.fs(15), round(self.layout.tw * 0.36))
         for b in self.bubbles:
             card = self.card_rects.get(b["seat"])
             if card is None:
@@ -1102,7 +1108,7 @@ class TableScene(Scene):
             pygame.draw.rect(bg, (*GOLD, alpha), bg.get_rect(), width=2, border_radius=r.height // 2)
             img.set_alpha(alpha)
             bg.blit(img, img.get_rect(center=bg.get_rect().center))
-            surface.blit(bg, r)
+            show(self.app, surface, bg, r, b["text"], size)
             b["rect"] = r
 
     def _draw_lost(self, surface: pygame.Surface) -> None:
@@ -1155,25 +1161,27 @@ class TableScene(Scene):
         prompt = self._setup_prompt()
         assert prompt is not None and prompt.choice is not None
         w, h = surface.get_size()
-        box = pygame.Rect(0, 0, min(w - 40, 560), 190)
+        px, fs = self.layout.px, self.layout.fs
+        box = pygame.Rect(0, 0, min(w - 40, px(560)), px(190))
         box.center = (w // 2, h // 2)
         bg = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (0, 0, 0, 200), bg.get_rect(), border_radius=14)
         pygame.draw.rect(bg, (*GOLD, 230), bg.get_rect(), width=2, border_radius=14)
         surface.blit(bg, box)
+        self.app.drawn.add("panel", box)
         name = self.table.seats[prompt.seat].name
-        text(self.app, surface, (box.centerx, box.y + 22), f"{name}: {self.app.t(prompt.choice.label)}", 26, GOLD,
-             True, "midtop")
-        size = 56
-        x = box.centerx - (len(prompt.actions) * (size + 14) - 14) // 2
+        text(self.app, surface, (box.centerx, box.y + px(22)), f"{name}: {self.app.t(prompt.choice.label)}",
+             fs(26), GOLD, True, "midtop")
+        size, gap = px(56), px(14)
+        x = box.centerx - (len(prompt.actions) * (size + gap) - gap) // 2
         for action in prompt.actions:
-            r = pygame.Rect(x, box.y + 90, size, size)
+            r = pygame.Rect(x, box.y + px(90), size, size)
             on = action.value == prompt.choice.default
             pygame.draw.rect(surface, (150, 40, 30) if on else (40, 40, 36), r, border_radius=12)
             pygame.draw.rect(surface, GOLD, r, width=2, border_radius=12)
-            text(self.app, surface, r.center, str(action.value), 26, (255, 245, 225), True, "center")
+            text(self.app, surface, r.center, str(action.value), fs(26), (255, 245, 225), True, "center")
             self.buttons.append((r, "choose", action))
-            x += size + 14
+            x += size + gap
 
     def _draw_handover(self, surface: pygame.Surface, seat: int) -> None:
         """Hot-seat hand-over: opaque, so nothing of the table shows until the named player confirms."""
@@ -1197,13 +1205,13 @@ class TableScene(Scene):
         """Hot-seat: the consulted human has no claim on this tile; he says he has seen it (as long as a claim)."""
         lay = self.layout
         label = self.app.t("Nothing to claim — continue")
-        rect = pygame.Rect(0, 0, 320, 48)
+        rect = pygame.Rect(0, 0, lay.px(320), lay.px(48))
         rect.midbottom = (lay.width // 2, lay.hand_y - 40)
         bg = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (0, 0, 0, 190), bg.get_rect(), border_radius=12)
         pygame.draw.rect(bg, (255, 210, 90, 220), bg.get_rect(), width=2, border_radius=12)
         surface.blit(bg, rect)
-        text(self.app, surface, rect.center, label, 18, (255, 240, 210), True, "center")
+        text(self.app, surface, rect.center, label, lay.fs(18), (255, 240, 210), True, "center")
         self.buttons.append((rect, "nothing", None))
 
     def _region(self) -> str:
@@ -1254,12 +1262,15 @@ class TableScene(Scene):
             n = lengths[k]
             img = self.app.tiles.rotated(stack_img, SIDE_TURNS[side])
             img_t = self.app.tiles.rotated(tinted, SIDE_TURNS[side])
+            stacks = []
             for j in range(n):
                 idx = [pos + 2 * j, pos + 2 * j + 1]
                 left = [t for t in idx if t < size and t not in taken]
                 if left:
                     xy = self._wall_slot(side, j, n, sw, cx, cy, lay.ring)
-                    surface.blit(img_t if any(t in tail for t in left) else img, xy)
+                    stacks.append(surface.blit(img_t if any(t in tail for t in left) else img, xy))
+            if stacks:
+                self.app.drawn.add("area", stacks[0].unionall(stacks[1:]), f"wall {side}")
             pos += 2 * n
 
     @staticmethod
@@ -1284,12 +1295,14 @@ class TableScene(Scene):
         pygame.draw.rect(panel, (10, 28, 22, 215), panel.get_rect(), border_radius=p // 8)
         pygame.draw.rect(panel, (200, 170, 90, 255), panel.get_rect(), width=2, border_radius=p // 8)
         surface.blit(panel, rect)
+        self.app.drawn.add("panel", rect)
         fonts = self.app.fonts
         for seat in range(m.players):
             side = self._side_of(seat)
             active = seat == m.current and not m.finished
             color = (255, 210, 80) if active else (200, 200, 190)
-            img = fonts.render(self.app.t(WIND_ZH[m.seat_wind(seat)]), round(p * 0.16), color, bold=True)
+            wind = self.app.t(WIND_ZH[m.seat_wind(seat)])
+            img = fonts.render(wind, round(p * 0.16), color, bold=True)
             img = pygame.transform.rotate(img, 90 * SIDE_TURNS[side])
             off = round(p * 0.37)
             at = {"bottom": (cx, cy + off), "top": (cx, cy - off), "left": (cx - off, cy), "right": (cx + off, cy)}
@@ -1299,33 +1312,54 @@ class TableScene(Scene):
                 a = 110 + round(60 * math.sin(self.app.time * 5))
                 pygame.draw.rect(glow, (255, 190, 60, a), glow.get_rect(), border_radius=6)
                 surface.blit(glow, r.inflate(10, 10))
-            surface.blit(img, r)
-        left = fonts.render(str(max(0, m.tiles_left)), round(p * 0.22), (240, 240, 230), bold=True)
-        surface.blit(left, left.get_rect(center=(cx, cy - p * 0.05)))
-        sub = fonts.render(self.app.t("tiles left"), max(11, round(p * 0.08)), (180, 190, 180))
-        surface.blit(sub, sub.get_rect(center=(cx, cy + p * 0.1)))
-        # the round's number and what the rule set says of it (the round wind, 令 …) on one line, between the count
-        # and the bottom seat's wind, narrowed to the panel
-        label = " · ".join([self.app.t("Round {n}").format(n=self.round_number()), *self.table_label_texts()])
-        size = max(11, round(p * 0.075))
-        rnd = fonts.render(label, size, (180, 190, 180))
-        while rnd.get_width() > p * 0.86 and size > 9:
-            size -= 1
-            rnd = fonts.render(label, size, (180, 190, 180))
-        surface.blit(rnd, rnd.get_rect(center=(cx, cy + p * 0.2)))
+            show(self.app, surface, img, r, wind, round(p * 0.16))
+        # between the top and the bottom seat's winds, stacked by their ink: the count, the words "tiles left", and
+        # the round's number with what the rule set says of it (the round wind, 令 …) on as many lines as it needs
+        lines = [(str(max(0, m.tiles_left)), round(p * 0.22), (240, 240, 230), True),
+                 (self.app.t("tiles left"), self.layout.fs(11), (180, 190, 180), False)]
+        size = max(self.layout.fs(11), round(p * 0.075))
+        parts = [self.app.t("Round {n}").format(n=self.round_number()), *self.table_label_texts()]
+        line = parts[0]
+        for part in parts[1:]:
+            if fonts.get(size).size(line + " · " + part)[0] <= p * 0.86:
+                line += " · " + part
+            else:
+                lines.append((line, size, (180, 190, 180), False))
+                line = part
+        lines.append((line, size, (180, 190, 180), False))
+        imgs = []
+        for words, px, color, bold in lines:
+            img = fonts.render(words, px, color, bold=bold)
+            if img.get_width() > p * 0.86:  # one part longer than the panel: narrowed (recorded at the size shown)
+                k = p * 0.86 / img.get_width()
+                img = pygame.transform.smoothscale_by(img, k)
+                px = round(px * k)
+            imgs.append((img, img.get_bounding_rect(), words, px))
+        gap = max(2, round(p * 0.03))
+        y = cy - sum(ink.height for _, ink, _, _ in imgs) // 2 - gap * (len(imgs) - 1) // 2 - round(p * 0.02)
+        for img, ink, words, px in imgs:
+            show(self.app, surface, img, img.get_rect(centerx=cx, top=y - ink.top), words, px)
+            y += ink.height + gap
         if m.ghost:
             gw = self.layout.small
             face = self._face(m.ghost, gw)
             box = pygame.Rect(0, 0, gw + 16, face.get_height() + 34)
-            box.topleft = (rect.right + self.layout.ring - p // 2 + 12, rect.top - self.layout.ring + p // 2)
-            box.topleft = (cx + self.layout.ring + self.layout.small_h * 3 + 16, 70)
+            # right of the walls and the discards, below the top seat's card
+            box.topleft = (cx + self.layout.ring + self.layout.small_h * 3 + 16,
+                           self.layout.edge + self._card_size() + self.layout.px(16))
+            t = fonts.render(self.app.t("Wildcard"), self.layout.fs(13), (255, 220, 120), bold=True)
+            box.width = max(box.width, t.get_width() + 12)
+            box.height = face.get_height() + t.get_height() + 16
             bg = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.rect(bg, (0, 0, 0, 150), bg.get_rect(), border_radius=8)
             surface.blit(bg, box)
-            surface.blit(face, (box.x + 8, box.y + 6))
-            surface.blit(self.app.tiles.badge_wild(gw), (box.x + 8, box.y + 6))
-            t = fonts.render(self.app.t("Wildcard"), 13, (255, 220, 120), bold=True)
-            surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + face.get_height() + 10)))
+            self.app.drawn.add("panel", box)
+            self.ghost_rect = box
+            fx = box.centerx - face.get_width() // 2
+            surface.blit(face, (fx, box.y + 6))
+            surface.blit(self.app.tiles.badge_wild(gw), (fx, box.y + 6))
+            show(self.app, surface, t, t.get_rect(midtop=(box.centerx, box.y + face.get_height() + 10)),
+                 self.app.t("Wildcard"), self.layout.fs(13))
 
     # ---- discards
     def _discard_pos(self, side: str, index: int) -> tuple[int, int]:
@@ -1340,16 +1374,20 @@ class TableScene(Scene):
         order = list(enumerate(s.discards))
         if side == "bottom":  # later rows overlap earlier ones: draw far rows first
             order = order
+        drawn = []
         for i, (tile, taken) in order:
             if taken:
                 continue
             x, y = self._discard_pos(side, shown)
             img = self._lying(tile, self.layout.small, side)
             r = img.get_rect(center=(x, y))
-            surface.blit(img, r)
+            drawn.append(surface.blit(img, r))
             if i == last_index:
                 self.last_discard_rect = r
             shown += 1
+        if drawn:
+            self.discard_areas[seat] = drawn[0].unionall(drawn[1:])
+            self.app.drawn.add("area", self.discard_areas[seat], f"discards {side}")
 
     def _draw_last_discard_mark(self, surface: pygame.Surface) -> None:
         """The tile that may be claimed now, seen from across the table: a pulsing gold frame round it and a
@@ -1445,6 +1483,7 @@ class TableScene(Scene):
             pos += 6
         if drawn:
             self.hand_areas[seat] = drawn[0].unionall(drawn[1:])
+            self.app.drawn.add("area", self.hand_areas[seat], f"hand {side}")
 
     def _hand_rects(self) -> list[pygame.Rect]:
         if not self.model.seats:
@@ -1455,7 +1494,7 @@ class TableScene(Scene):
         drawn = self.model.seats[self.viewer].drawn if self.model.seats else None
         melds_w = sum(sum(i.get_width() for i in g) + 6 for g in self._meld_images(self.viewer, self._meld_w()))
         total = len(tiles) * tw + (round(tw * 0.35) if drawn else 0) + (melds_w + tw // 2 if melds_w else 0)
-        x0 = max(lay.edge + 150, (lay.width - total) // 2)
+        x0 = max(self._toggles_right() + lay.px(12), (lay.width - total) // 2)  # clear of the toggles column
         rects = []
         for i in range(len(tiles)):
             gap = round(tw * 0.35) if drawn is not None and i == len(tiles) - 1 else 0
@@ -1490,8 +1529,10 @@ class TableScene(Scene):
             if i in (self.hover, self.selected):
                 surface.blit(self.app.tiles.highlight(self.layout.tw), (r.x, r.y - lift))
             if tile in hints:
-                tag = self.app.fonts.render(self.app.t("听"), max(13, self.layout.tw // 3), (110, 255, 140), bold=True)
-                surface.blit(tag, tag.get_rect(midbottom=(r.centerx, r.y - lift - 1)))
+                size = max(self.layout.fs(13), self.layout.tw // 3)
+                tag = self.app.fonts.render(self.app.t("听"), size, (110, 255, 140), bold=True)
+                show(self.app, surface, tag, tag.get_rect(midbottom=(r.centerx, r.y - lift - 1)), self.app.t("听"),
+                     size)
                 if i in (self.hover, self.selected):
                     hover_hint = hints[tile]
         # my melds, right of the hand, standing on the same line
@@ -1506,6 +1547,7 @@ class TableScene(Scene):
             x += 6
         if drawn:
             self.hand_areas[seat] = drawn[0].unionall(drawn[1:])
+            self.app.drawn.add("area", self.hand_areas[seat], "hand bottom")
         self.waits_chip = None
         if hover_hint:
             self._draw_waits(surface, hover_hint, rects[0].x if rects else 0)
@@ -1527,16 +1569,17 @@ class TableScene(Scene):
         if not waits:
             return
         left = sum(w.unseen for w in waits if w.status != "none")
-        size = max(14, self.layout.tw // 3)
-        label = self.app.fonts.render(self.app.t("Ready: {n} left").format(n=left), size, (20, 40, 20), bold=True)
+        size = max(self.layout.fs(14), self.layout.tw // 3)
+        words = self.app.t("Ready: {n} left").format(n=left)
+        label = self.app.fonts.render(words, size, (20, 40, 20), bold=True)
         chip = pygame.Rect(0, 0, label.get_width() + 18, label.get_height() + 8)
         chip.bottomright = (rects[0].left - 10, rects[0].bottom)
-        if chip.left < self.layout.edge + 120:  # clear of the toggles column: above the hand's left end instead
+        if chip.left < self._toggles_right() + 10:  # clear of the toggles column: above the hand's left end instead
             chip.bottomleft = (rects[0].left, rects[0].top - round(self.layout.tw * 0.3) - 4)
         bg = pygame.Surface(chip.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (120, 230, 140, 235), bg.get_rect(), border_radius=chip.height // 2)
         surface.blit(bg, chip)
-        surface.blit(label, label.get_rect(center=chip.center))
+        show(self.app, surface, label, label.get_rect(center=chip.center), words, size)
         self.waits_chip = chip
         self.buttons.append((chip, "toggle", "waits"))
         mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
@@ -1571,63 +1614,81 @@ class TableScene(Scene):
         """The waits panel: each winning tile, how many are unseen and what it would count; a tile that only wins by
         self-draw (self-draw only rules, too small for a discard, a passed win) says so, one that cannot win now is
         dimmed."""
-        sw = self.layout.small
+        lay = self.layout
+        sw = lay.small
         th = round(sw * TILE_RATIO)
         fonts = self.app.fonts
-        cell = sw + 30
-        title = fonts.render(self.app.t("Waits"), 14, (255, 220, 140), bold=True)
+        fs = {"title": lay.fs(14), "n": lay.fs(12), "how": lay.fs(11)}
+        line = fonts.get(fs["n"]).get_linesize()
+        fan_w = max((fonts.render(count_text(self.app, w.fan, self.table.variant.fan_unit), fs["n"], INK,
+                                  bold=True).get_width() for w in waits if w.fan is not None), default=0)
+        cell = max(sw + fan_w + 6, fonts.render(self.app.t("self-drawn"), fs["how"], INK).get_width()) + lay.px(12)
+        title = fonts.render(self.app.t("Waits"), fs["title"], (255, 220, 140), bold=True)
         width = max(title.get_width() + 20, len(waits) * cell + 16)
-        extra = 14 if any(w.status == "self_draw" for w in waits) else 0
-        panel = pygame.Rect(x0, self.layout.hand_y - th - 70 - extra, width, th + 52 + extra)
+        extra = line if any(w.status == "self_draw" for w in waits) else 0
+        top = title.get_height() + lay.px(8)
+        height = top + th + line + extra + lay.px(10)
+        panel = pygame.Rect(x0, lay.hand_y - height - lay.px(18), width, height)
         bg = pygame.Surface(panel.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (0, 0, 0, 190), bg.get_rect(), border_radius=8)
         surface.blit(bg, panel)
-        surface.blit(title, (panel.x + 8, panel.y + 4))
+        self.app.drawn.add("panel", panel)
+        show(self.app, surface, title, (panel.x + 8, panel.y + 4), self.app.t("Waits"), fs["title"])
         for i, w in enumerate(waits):
             x = panel.x + 8 + i * cell
-            y = panel.y + 24
+            y = panel.y + top
             surface.blit(self.app.tiles.face(w.kind, sw), (x, y))
             if w.status == "none":
                 shade = pygame.Surface((sw, th), pygame.SRCALPHA)
                 shade.fill((0, 0, 0, 150))
                 surface.blit(shade, (x, y))
             live = w.unseen and w.status != "none"
-            n = fonts.render(self.app.t("{n} left").format(n=w.unseen), 12,
-                             (255, 255, 255) if live else (150, 150, 150))
-            surface.blit(n, (x, y + th + 2))
+            words = self.app.t("{n} left").format(n=w.unseen)
+            n = fonts.render(words, fs["n"], (255, 255, 255) if live else (150, 150, 150))
+            show(self.app, surface, n, (x, y + th + 2), words, fs["n"])
             if w.status == "self_draw":
-                label = fonts.render(self.app.t("self-drawn"), 11, (140, 220, 255))
-                surface.blit(label, (x, y + th + 16))
+                label = fonts.render(self.app.t("self-drawn"), fs["how"], (140, 220, 255))
+                show(self.app, surface, label, (x, y + th + 2 + line), self.app.t("self-drawn"), fs["how"])
             if w.fan is not None:
-                f = fonts.render(count_text(self.app, w.fan, self.table.variant.fan_unit), 12,
-                                 (255, 210, 90), bold=True)
-                surface.blit(f, (x + sw + 2, y))
+                words = count_text(self.app, w.fan, self.table.variant.fan_unit)
+                f = fonts.render(words, fs["n"], (255, 210, 90), bold=True)
+                show(self.app, surface, f, (x + sw + 2, y), words, fs["n"])
 
     # ---- seats
+    def _card_size(self) -> int:
+        """The face on a seat card (the card is this high and 8 px more)."""
+        return max(40, round(self.layout.tw * 0.9))
+
     def _seat_card_pos(self, side: str, size: int, width: int) -> tuple[int, int]:
         lay = self.layout
         if side == "bottom":
-            return lay.edge, lay.height - lay.edge - 5 * 27 - size - 16
+            return lay.edge, self._toggle_rects()[0].top - size - 16  # above the toggles column
         if side == "top":
             x, _ = lay.side_anchor("top")
             return x + 14 * lay.small + 20, lay.edge
         if side == "left":
             _, y = lay.side_anchor("left")
-            return lay.edge, max(lay.edge + 40, y - size - 22)
+            return lay.edge, max(lay.edge + 8, y - size - 22)  # above the column, clear of it
         _, y = lay.side_anchor("right")
-        return lay.width - lay.edge - width, min(lay.height - size - 90, y + 15 * lay.small + 16)
+        # below the column, above the speaker and 快捷语 at the lower right
+        return lay.width - lay.edge - width, min(lay.table_h - size - self._corner_room(), y + 15 * lay.small + 16)
+
+    def _corner_room(self) -> int:
+        """Height kept free at the lower right for the speaker and 快捷语 (and the menus they open)."""
+        return self.layout.px(90)
 
     def _draw_seat_info(self, surface: pygame.Surface, seat: int) -> None:
         side = self._side_of(seat)
         cfg = self.table.seats[seat]
         fonts = self.app.fonts
-        size = max(40, round(self.layout.tw * 0.9))
+        size = self._card_size()
         avatar = self.app.art.avatar(cfg.avatar or seat + 1, size)
         coins = self.table.coins[seat] if self.table.coins is not None else self.table.totals()[seat]
         delta = self.model.seats[seat].delta
-        name = fonts.render(cfg.name, max(13, size // 3), (250, 245, 230), bold=True)
-        money = fonts.render(f"{coins}" + (f" ({delta:+d})" if delta else ""), max(12, size // 3 - 2),
-                             (255, 215, 110))
+        name_size, money_size = max(self.layout.fs(13), size // 3), max(self.layout.fs(12), size // 3 - 2)
+        name = fonts.render(cfg.name, name_size, (250, 245, 230), bold=True)
+        money_words = f"{coins}" + (f" ({delta:+d})" if delta else "")
+        money = fonts.render(money_words, money_size, (255, 215, 110))
         width = size + max(name.get_width(), money.get_width()) + 26
         x, y = self._seat_card_pos(side, size, width)
         card = pygame.Surface((width, size + 8), pygame.SRCALPHA)
@@ -1637,15 +1698,17 @@ class TableScene(Scene):
             pygame.draw.rect(card, (255, 200, 80, 230), card.get_rect(), width=2, border_radius=10)
         surface.blit(card, (x - 4, y - 4))
         self.card_rects[seat] = pygame.Rect(x - 4, y - 4, width, size + 8)
+        self.app.drawn.add("panel", self.card_rects[seat], f"card {side}")
         surface.blit(avatar, (x, y))
-        surface.blit(name, (x + size + 8, y + 2))
-        surface.blit(money, (x + size + 8, y + size // 2 + 3))
-        wind = fonts.render(self.app.t(WIND_ZH[self.model.seat_wind(seat)]), max(12, size // 3), (255, 255, 255),
-                            bold=True)
+        show(self.app, surface, name, (x + size + 8, y + 2), cfg.name, name_size)
+        show(self.app, surface, money, (x + size + 8, y + size // 2 + 3), money_words, money_size)
+        wind_words, wind_size = self.app.t(WIND_ZH[self.model.seat_wind(seat)]), max(self.layout.fs(12), size // 3)
+        wind = fonts.render(wind_words, wind_size, (255, 255, 255), bold=True)
         chip = pygame.Surface((wind.get_width() + 8, wind.get_height()), pygame.SRCALPHA)
         pygame.draw.rect(chip, (30, 90, 60, 230), chip.get_rect(), border_radius=6)
         chip.blit(wind, (4, 0))
-        surface.blit(chip, (x + size - chip.get_width() + 4, y + size - chip.get_height() + 4))
+        show(self.app, surface, chip, (x + size - chip.get_width() + 4, y + size - chip.get_height() + 4), wind_words,
+             wind_size)
         if seat == self.model.dealer:
             surface.blit(self.app.art.dealer_mark(max(18, size // 2), self.app.t("庄")), (x - 8, y - 8))
         status = []
@@ -1657,17 +1720,20 @@ class TableScene(Scene):
         elif cfg.human and seat in self.table.autoplay:
             status.append(self.app.t("Autoplay"))
         if status:
-            t = fonts.render(" · ".join(status), max(12, size // 4), (140, 220, 255), bold=True)
+            words, status_size = " · ".join(status), max(self.layout.fs(12), size // 4)
+            t = fonts.render(words, status_size, (140, 220, 255), bold=True)
             tag = pygame.Surface((t.get_width() + 10, t.get_height() + 2), pygame.SRCALPHA)
             pygame.draw.rect(tag, (10, 30, 50, 200), tag.get_rect(), border_radius=tag.get_height() // 2)
             tag.blit(t, (5, 1))
-            surface.blit(tag, (x, y + size + 4))
+            show(self.app, surface, tag, (x, y + size + 4), words, status_size)
         fx = x + width
         if self.model.seats[seat].flowers:
+            flowers = []
             for f in self.model.seats[seat].flowers:
                 img = self.app.tiles.face(parse_tile(f), 22)
-                surface.blit(img, (fx, y))
+                flowers.append(surface.blit(img, (fx, y)))
                 fx += 23
+            self.app.drawn.add("area", flowers[0].unionall(flowers[1:]), f"flowers {side}")
         self._draw_seat_marks(surface, seat, pygame.Rect(x - 4, y - 4, max(width, fx - x + 4), size + 8), side)
 
     def table_label_texts(self) -> list[str]:
@@ -1690,7 +1756,7 @@ class TableScene(Scene):
         if not texts:
             return
         fonts = self.app.fonts
-        size = max(12, round(self.layout.tw * 0.26))
+        size = max(self.layout.fs(12), round(self.layout.tw * 0.26))
         imgs = [fonts.render(label, size, (255, 236, 200), bold=True) for label in texts]
         heights = [img.get_height() + 4 for img in imgs]
         y = card.y if side != "left" else max(card.y, card.bottom - sum(h + 3 for h in heights) + 3)
@@ -1709,7 +1775,7 @@ class TableScene(Scene):
             pygame.draw.rect(bg, (150, 36, 28, 225), bg.get_rect(), border_radius=r.height // 2)
             pygame.draw.rect(bg, (*GOLD, 235), bg.get_rect(), width=1, border_radius=r.height // 2)
             surface.blit(bg, r)
-            surface.blit(img, img.get_rect(center=r.center))
+            show(self.app, surface, img, img.get_rect(center=r.center), label, size)
             self.mark_rects.append((seat, r, label))
 
     # ---- controls
@@ -1733,11 +1799,15 @@ class TableScene(Scene):
             calls.append(("pass", t("过")))
         d = max(56, round(lay.tw * 1.2))
         x = lay.width // 2 + lay.ring - len(calls) * (d + 14) + d
+        mine = self.discard_areas.get(self.viewer)
+        if mine is not None:  # right of the player's own discards, with the claimed tiles shown over each button
+            x = max(x, mine.right + lay.px(16))
         y = lay.hand_y - d - 34
         calls_left = x if calls else None
         claimed = self._claimed_tile() if "pass" in kinds else None
         for kind, word in calls:
-            label = fonts.render(word, round(d * (0.3 if len(word) > 1 else 0.42)), (255, 255, 255), bold=True)
+            word_size = round(d * (0.3 if len(word) > 1 else 0.42))
+            label = fonts.render(word, word_size, (255, 255, 255), bold=True)
             if label.get_width() > d * 0.84:  # a longer word (English): narrowed to the round button
                 k = d * 0.84 / label.get_width()
                 label = pygame.transform.smoothscale(label, (round(label.get_width() * k),
@@ -1745,20 +1815,22 @@ class TableScene(Scene):
             img = self.app.art.button((d, d), label, "call")
             r = surface.blit(img, (x, y))
             self.buttons.append((r, "call", kind))
+            self.app.drawn.add("text", label.get_rect(center=r.center), word, word_size, label)
             self._draw_call_tiles(surface, r, self._call_tiles(kind, actions, claimed))
-            hint = fonts.render({"win": "H", "kong": "G", "pong": "P", "chow": "C", "pass": t("Space")}[kind],
-                                max(11, d // 5), (230, 230, 230))
-            surface.blit(hint, hint.get_rect(midtop=(r.centerx, r.bottom + 1)))
+            key_words = {"win": "H", "kong": "G", "pong": "P", "chow": "C", "pass": t("Space")}[kind]
+            hint = fonts.render(key_words, max(lay.fs(11), d // 5), (230, 230, 230))
+            show(self.app, surface, hint, hint.get_rect(midtop=(r.centerx, r.bottom + 1)), key_words,
+                 max(lay.fs(11), d // 5))
             x += d + 14
         if self.choice:
             self._draw_choice(surface)
         prompt = self.links[self.owner].open_prompt if self.owner in self.links else None
         if actions and prompt is not None and prompt.deadline is not None:
             left = max(0.0, prompt.deadline - self.table.clock)
-            t = fonts.render(self.app.t("{n}s").format(n=f"{left:0.0f}"), 22, (255, 230, 150), bold=True)
-            surface.blit(t, (x, y + d // 3))
+            words = self.app.t("{n}s").format(n=f"{left:0.0f}")
+            t = fonts.render(words, lay.fs(22), (255, 230, 150), bold=True)
+            show(self.app, surface, t, (x, y + d // 3), words, lay.fs(22))
         # toggles in a column at the lower left; the speaker at the lower right
-        auto_win, auto_pass = self._standing_orders()
         prompt = self._open_prompt()
         if self.hint is not None and (not actions or prompt is None or prompt.id != self.hint[0]):
             self.hint = None  # answered (or gone): the advice was for that decision only
@@ -1766,51 +1838,70 @@ class TableScene(Scene):
             key_rect = self._draw_hint_key(surface)
             if self.hint is not None and key_rect is not None:
                 self._draw_hint(surface, self.hint[1], key_rect, calls_left)
-        toggles = [("rules", self.app.t("Rules help"), False), ("auto_win", self.app.t("Auto win"), auto_win),
-                   ("auto_pass", self.app.t("Auto pass"), auto_pass),
-                   ("tuoguan", self.app.t("Autoplay"), self.owner is not None and self.owner in self.table.autoplay),
-                   ("counter", self.app.t("Tile counter"), self.show_counter)]
-        ty = lay.height - lay.edge - len(toggles) * 27
-        for key, label, on in toggles:
-            text = fonts.render(label, 13, (30, 20, 10) if on else (225, 230, 220), bold=on)
-            r = pygame.Rect(lay.edge, ty, max(96, text.get_width() + 18), 24)
+        size = lay.fs(13)
+        for (key, label, on), r in zip(self._toggles(), self._toggle_rects()):
+            words = fonts.render(label, size, (30, 20, 10) if on else (225, 230, 220), bold=on)
             bg = pygame.Surface(r.size, pygame.SRCALPHA)
-            pygame.draw.rect(bg, (255, 200, 90, 240) if on else (0, 0, 0, 140), bg.get_rect(), border_radius=12)
+            pygame.draw.rect(bg, (255, 200, 90, 240) if on else (0, 0, 0, 140), bg.get_rect(),
+                             border_radius=r.height // 2)
             surface.blit(bg, r)
-            surface.blit(text, text.get_rect(center=r.center))
+            show(self.app, surface, words, words.get_rect(center=r.center), label, size)
             self.buttons.append((r, "toggle", key))
-            ty += 27
-        icon = self.app.art.speaker_icon(34, self.app.settings.dialect == "mute")
-        r = surface.blit(icon, (lay.width - lay.edge - 34, lay.height - lay.edge - 34))
+        icon_size = lay.px(34)
+        icon = self.app.art.speaker_icon(icon_size, self.app.settings.dialect == "mute")
+        r = surface.blit(icon, (lay.width - lay.edge - icon_size, lay.height - lay.edge - icon_size))
         self.buttons.append((r, "toggle", "speaker"))
         names = {"nanning": self.app.t("南宁话"), "baise": self.app.t("百色话"), "mandarin": self.app.t("普通话"),
                  "mute": self.app.t("静音")}
-        lt = fonts.render(names.get(self.app.settings.dialect, ""), 13, (230, 230, 220))
-        lr = surface.blit(lt, lt.get_rect(midright=(r.left - 6, r.centery)))
+        dialect = names.get(self.app.settings.dialect, "")
+        lt = fonts.render(dialect, size, (230, 230, 220))
+        lr = show(self.app, surface, lt, lt.get_rect(midright=(r.left - 6, r.centery)), dialect, size)
         # 快捷语 beside the voices: a phrase is said in each listener's dialect
-        label = fonts.render(self.app.t("Quick phrases"), 13, (30, 20, 10) if self.phrase_menu else (225, 230, 220),
-                             bold=self.phrase_menu)
-        pr = pygame.Rect(0, 0, max(80, label.get_width() + 18), 24)
-        pr.midright = (lr.left - 12, r.centery)
+        words = self.app.t("Quick phrases")
+        label = fonts.render(words, size, (30, 20, 10) if self.phrase_menu else (225, 230, 220), bold=self.phrase_menu)
+        pr = pygame.Rect(0, 0, max(lay.px(80), label.get_width() + 18), lay.px(24))
+        pr.bottomright = (r.right, min(r.top, lr.top) - lay.px(6))  # above the speaker: the hand's row stays clear
         bg = pygame.Surface(pr.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (255, 200, 90, 240) if self.phrase_menu else (0, 0, 0, 140), bg.get_rect(),
-                         border_radius=12)
+                         border_radius=pr.height // 2)
         surface.blit(bg, pr)
-        surface.blit(label, label.get_rect(center=pr.center))
+        show(self.app, surface, label, label.get_rect(center=pr.center), words, size)
         self.buttons.append((pr, "toggle", "phrases"))
         if self.phrase_menu:
             self._draw_phrase_menu(surface, pr)
         if self.speaker_menu:
-            self._draw_speaker_menu(surface, r, names)
+            self._draw_speaker_menu(surface, pr, names)  # above the 快捷语 toggle, which stands over the speaker
+
+    def _toggles(self) -> list[tuple[str, str, bool]]:
+        """The toggles of the lower left column: (key, words, on)."""
+        auto_win, auto_pass = self._standing_orders()
+        return [("rules", self.app.t("Rules help"), False), ("auto_win", self.app.t("Auto win"), auto_win),
+                ("auto_pass", self.app.t("Auto pass"), auto_pass),
+                ("tuoguan", self.app.t("Autoplay"), self.owner is not None and self.owner in self.table.autoplay),
+                ("counter", self.app.t("Tile counter"), self.show_counter)]
+
+    def _toggle_rects(self) -> list[pygame.Rect]:
+        """Where the toggles go: a column at the lower left, one width (the longest words'), grown with the window."""
+        lay = self.layout
+        toggles = self._toggles()
+        widest = max(self.app.fonts.render(label, lay.fs(13), INK, bold=True).get_width() for _, label, _ in toggles)
+        width, height, step = max(lay.px(96), widest + lay.px(18)), lay.px(24), lay.px(27)
+        top = lay.height - lay.edge - len(toggles) * step
+        return [pygame.Rect(lay.edge, top + i * step, width, height) for i in range(len(toggles))]
+
+    def _toggles_right(self) -> int:
+        return self._toggle_rects()[0].right
 
     def _draw_phrase_menu(self, surface: pygame.Surface, anchor: pygame.Rect) -> None:
         """快捷语: the phrases in a column beside their toggle, one click each."""
         from game.phrases import PHRASES
 
         fonts = self.app.fonts
-        labels = [(p.id, fonts.render(self.app.t(p.text), 15, (255, 240, 210))) for p in PHRASES]
-        width = max(img.get_width() for _, img in labels) + 24
-        row = 28
+        lay = self.layout
+        size = lay.fs(15)
+        labels = [(p.id, self.app.t(p.text), fonts.render(self.app.t(p.text), size, (255, 240, 210))) for p in PHRASES]
+        width = max(img.get_width() for _, _, img in labels) + lay.px(24)
+        row = lay.px(28)
         box = pygame.Rect(0, 0, width, row * len(labels) + 8)
         box.bottomright = (anchor.right, anchor.top - 6)  # above its button, clear of the hand's row
         box.clamp_ip(pygame.Rect(0, 0, self.layout.width, self.layout.height))
@@ -1818,10 +1909,11 @@ class TableScene(Scene):
         pygame.draw.rect(bg, (20, 16, 10, 235), bg.get_rect(), border_radius=10)
         pygame.draw.rect(bg, (230, 190, 90, 230), bg.get_rect(), width=2, border_radius=10)
         surface.blit(bg, box)
+        self.app.drawn.add("panel", box)
         y = box.y + 4
-        for phrase_id, img in labels:
+        for phrase_id, words, img in labels:
             r = pygame.Rect(box.x + 4, y, box.width - 8, row)
-            surface.blit(img, img.get_rect(midleft=(r.x + 8, r.centery)))
+            show(self.app, surface, img, img.get_rect(midleft=(r.x + 8, r.centery)), words, size)
             self.buttons.append((r, "phrase", phrase_id))
             y += row
 
@@ -1831,15 +1923,20 @@ class TableScene(Scene):
         if not rects:
             return None
         on = self.hint is not None
-        label = self.app.fonts.render(self.app.t("Hint (Tab)"), 14, (30, 20, 10) if on else (255, 235, 190), bold=True)
-        r = pygame.Rect(0, 0, label.get_width() + 22, 28)
+        size = self.layout.fs(14)
+        label = self.app.fonts.render(self.app.t("Hint (Tab)"), size, (30, 20, 10) if on else (255, 235, 190),
+                                      bold=True)
+        r = pygame.Rect(0, 0, label.get_width() + 22, label.get_height() + self.layout.px(8))
         r.bottomleft = (rects[0].left, min(t.top for t in rects) - round(self.layout.tw * 0.3) - 6)
+        if self.waits_chip is not None and r.colliderect(self.waits_chip):  # the 听 chip went above the hand too
+            r.left = self.waits_chip.right + self.layout.px(8)
         bg = pygame.Surface(r.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (255, 200, 90, 240) if on else (40, 28, 12, 210), bg.get_rect(), border_radius=14)
         pygame.draw.rect(bg, (230, 190, 90, 255), bg.get_rect(), width=2, border_radius=14)
         surface.blit(bg, r)
-        surface.blit(label, label.get_rect(center=r.center))
+        show(self.app, surface, label, label.get_rect(center=r.center), self.app.t("Hint (Tab)"), size)
         self.buttons.append((r, "toggle", "hint"))
+        self.hint_key_rect = r
         return r
 
     def _draw_hint(self, surface: pygame.Surface, words: str, key: pygame.Rect, calls_left: int | None) -> None:
@@ -1849,11 +1946,12 @@ class TableScene(Scene):
         if calls_left is not None:
             right = min(right, calls_left - 12)
         left = key.right + 10
-        width = max(220, right - left)
-        font = self.app.fonts.get(16)
+        size = self.layout.fs(16)
+        width = max(self.layout.px(220), right - left)
+        font = self.app.fonts.get(size)
         wrap = getattr(font, "_wrap", None)
         lines = wrap(words, width - 28) if wrap is not None else [words]
-        rendered = [self.app.fonts.render(line, 16, (255, 240, 200)) for line in lines[:4]]
+        rendered = [self.app.fonts.render(line, size, (255, 240, 200)) for line in lines[:4]]
         width = min(width, max(r.get_width() for r in rendered) + 28)
         h = sum(r.get_height() + 2 for r in rendered) + 14
         box = pygame.Rect(left, 0, width, h)
@@ -1862,43 +1960,48 @@ class TableScene(Scene):
         pygame.draw.rect(bg, (20, 16, 10, 225), bg.get_rect(), border_radius=10)
         pygame.draw.rect(bg, (230, 190, 90, 230), bg.get_rect(), width=2, border_radius=10)
         surface.blit(bg, box)
+        self.app.drawn.add("panel", box)
         y = box.y + 7
-        for r in rendered:
-            surface.blit(r, (box.x + 14, y))
+        for line, r in zip(lines, rendered):
+            show(self.app, surface, r, (box.x + 14, y), line, size)
             y += r.get_height() + 2
         self.hint_rect = box
 
     def _draw_speaker_menu(self, surface: pygame.Surface, anchor: pygame.Rect, names: dict[str, str]) -> None:
         """The speaker's menu: the voice dialect (or silence) and the voice volume, applied at once."""
         fonts = self.app.fonts
-        box = pygame.Rect(0, 0, 250, 150)
+        px, fs = self.layout.px, self.layout.fs
+        box = pygame.Rect(0, 0, px(250), px(150))
         box.bottomright = (anchor.right, anchor.top - 8)
         bg = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (0, 0, 0, 215), bg.get_rect(), border_radius=10)
         pygame.draw.rect(bg, (200, 170, 90, 230), bg.get_rect(), width=2, border_radius=10)
         surface.blit(bg, box)
-        y = box.y + 10
+        self.app.drawn.add("panel", box)
+        y = box.y + px(10)
         for i, (key, label) in enumerate(names.items()):
             on = self.app.settings.dialect == key
-            t = fonts.render(label, 15, (30, 20, 10) if on else (235, 235, 225), bold=on)
-            r = pygame.Rect(box.x + 10 + (i % 2) * 118, y + (i // 2) * 34, 110, 28)
+            t = fonts.render(label, fs(15), (30, 20, 10) if on else (235, 235, 225), bold=on)
+            r = pygame.Rect(box.x + px(10) + (i % 2) * px(118), y + (i // 2) * px(34), px(110), px(28))
             chip = pygame.Surface(r.size, pygame.SRCALPHA)
-            pygame.draw.rect(chip, (255, 205, 95, 245) if on else (60, 60, 55, 200), chip.get_rect(), border_radius=14)
+            pygame.draw.rect(chip, (255, 205, 95, 245) if on else (60, 60, 55, 200), chip.get_rect(),
+                             border_radius=r.height // 2)
             surface.blit(chip, r)
-            surface.blit(t, t.get_rect(center=r.center))
+            show(self.app, surface, t, t.get_rect(center=r.center), label, fs(15))
             self.buttons.append((r, "dialect", key))
-        y += 76
-        vt = fonts.render(self.app.t("Voice volume"), 13, (220, 220, 210))
-        surface.blit(vt, (box.x + 12, y))
-        y += 20
+        y += px(76)
+        vt = fonts.render(self.app.t("Voice volume"), fs(13), (220, 220, 210))
+        show(self.app, surface, vt, (box.x + px(12), y), self.app.t("Voice volume"), fs(13))
+        y += px(20)
         for i, v in enumerate((0.0, 0.25, 0.5, 0.75, 1.0)):
             on = abs(self.app.settings.voice_volume - v) < 0.01
-            r = pygame.Rect(box.x + 10 + i * 46, y, 42, 24)
+            r = pygame.Rect(box.x + px(10) + i * px(46), y, px(42), px(24))
             chip = pygame.Surface(r.size, pygame.SRCALPHA)
-            pygame.draw.rect(chip, (255, 205, 95, 245) if on else (60, 60, 55, 200), chip.get_rect(), border_radius=12)
+            pygame.draw.rect(chip, (255, 205, 95, 245) if on else (60, 60, 55, 200), chip.get_rect(),
+                             border_radius=r.height // 2)
             surface.blit(chip, r)
-            t = fonts.render(f"{round(v * 100)}", 12, (30, 20, 10) if on else (235, 235, 225))
-            surface.blit(t, t.get_rect(center=r.center))
+            t = fonts.render(f"{round(v * 100)}", fs(12), (30, 20, 10) if on else (235, 235, 225))
+            show(self.app, surface, t, t.get_rect(center=r.center), f"{round(v * 100)}", fs(12))
             self.buttons.append((r, "volume", v))
 
     def _claimed_tile(self) -> int | None:
@@ -1944,6 +2047,7 @@ class TableScene(Scene):
         shade = pygame.Surface(bg.size, pygame.SRCALPHA)
         pygame.draw.rect(shade, (0, 0, 0, 150), shade.get_rect(), border_radius=6)
         surface.blit(shade, bg)
+        self.app.drawn.add("area", bg, "call tiles")
         for i, t in enumerate(tiles):
             surface.blit(self.app.tiles.face(t, sw), (x + i * sw, y))
 
@@ -1955,15 +2059,18 @@ class TableScene(Scene):
         rects = self._hand_rects()
         if not rects:
             return
-        k = max(1.0, self.layout.height / 720)
         alpha = round(200 + 55 * math.sin(self.app.time * 4))
-        img = self.app.fonts.render(self.app.t("Your turn: throw a tile"), round(18 * k), (255, 236, 190), bold=True)
+        size = self.layout.fs(18)
+        img = self.app.fonts.render(self.app.t("Your turn: throw a tile"), size, (255, 236, 190), bold=True)
         img.set_alpha(alpha)
         if self.hint is not None:
             return  # the hint's bubble speaks there
         top = min(r.top for r in rects) - round(self.layout.tw * 0.65) - 10  # above a lifted tile and its 听
-        cx = (rects[0].left + rects[-1].right) // 2
-        surface.blit(img, img.get_rect(midbottom=(cx, top - 8)))
+        at = img.get_rect(midbottom=((rects[0].left + rects[-1].right) // 2, top - 8))
+        key = self.hint_key_rect
+        if key is not None and at.colliderect(key):  # right of the hint key, which stands at the hand's left end
+            at.left = key.right + self.layout.px(16)
+        show(self.app, surface, img, at, self.app.t("Your turn: throw a tile"), size)
 
     def _draw_choice(self, surface: pygame.Surface) -> None:
         assert self.choice is not None
@@ -1980,8 +2087,8 @@ class TableScene(Scene):
             surface.blit(bg, r)
             for j, t in enumerate(tiles):
                 surface.blit(self.app.tiles.face(t, sw), (r.x + 8 + j * sw, r.y + 8))
-            n = self.app.fonts.render(str(i + 1), 14, (255, 220, 120), bold=True)
-            surface.blit(n, (r.x + 3, r.y + 1))
+            n = self.app.fonts.render(str(i + 1), self.layout.fs(14), (255, 220, 120), bold=True)
+            show(self.app, surface, n, (r.x + 3, r.y + 1), str(i + 1), self.layout.fs(14))
             self.buttons.append((r, "choose", a))
             x = r.right + 20
 
@@ -2002,32 +2109,44 @@ class TableScene(Scene):
             dy = -math.cos(t * 7 + i) * 25 * min(1, t)
             surface.blit(img, img.get_rect(center=(cx + dx, cy + dy)))
 
-    def _counter_box(self, n: int, cols: int, sw: int) -> tuple[pygame.Rect, int]:
-        """Where the tile counter goes: the felt between the left seat's column and the walls, below the top
-        seat's row (tiles narrowed to fit); a box that does not fit there goes to the right of the walls."""
+    def _counter_box(self, n: int, cols: int, sw: int) -> tuple[pygame.Rect, int, int]:
+        """Where the tile counter goes, its tiles' width and its columns: the felt between the left seat's column
+        and the discards, below the top seat's row (tiles narrowed to fit); a box that does not fit there goes to
+        the right of the discards; in a small window in fewer, longer columns."""
         lay = self.layout
         cx, cy = lay.center
-        ring_left = cx - lay.ring - lay.stack - 10
-        ring_right = cx + lay.ring + lay.stack + 10
-        obstacles = [r for r in [*self.hand_areas.values(), *self.card_rects.values()]]
+        # outside the side seats' discard rows (three rows beyond the walls)
+        rows_out = lay.ring + lay.stack + lay.small_h // 2 + 4 + round(2.5 * lay.small_h)
+        ring_left = cx - rows_out - 10
+        ring_right = cx + rows_out + 10
+        title_h, number_h = self._counter_text_heights()
+        obstacles = [*self.hand_areas.values(), *self.card_rects.values(), *filter(None, [self.ghost_rect])]
         top = lay.edge + round(lay.small * TILE_RATIO) + 16
         bottom = lay.hand_y - round(lay.tw * 0.9) - 16  # clear of the hint key and the 请出牌 line
-        rows = math.ceil(n / cols)
-        for side in ("left", "right"):
-            if side == "left":
-                x0 = max([lay.edge] + [o.right for o in obstacles if o.right < cx and o.bottom > top]) + 12
-                x1 = ring_left
-            else:
-                x0 = ring_right
-                x1 = min([lay.width - lay.edge] + [o.left for o in obstacles if o.left > cx and o.bottom > top]) - 12
-            size = sw
-            while size > 14:
-                w = cols * (size + 6) + 20
-                h = rows * (round(size * TILE_RATIO) + 20) + 36
-                if w <= x1 - x0 and h <= bottom - top:
-                    return pygame.Rect(x0, top + max(0, (bottom - top - h) // 2), w, h), size
-                size -= 2
-        return pygame.Rect(x0, top, cols * (16 + 6) + 20, rows * (round(16 * TILE_RATIO) + 20) + 36), 16
+        for cols in (cols, 6):
+            rows = math.ceil(n / cols)
+            for side in ("left", "right"):
+                if side == "left":
+                    x0 = max([lay.edge] + [o.right for o in obstacles if o.right < cx and o.bottom > top]) + 12
+                    x1 = ring_left
+                else:
+                    x0 = ring_right
+                    x1 = min([lay.width - lay.edge]
+                             + [o.left for o in obstacles if o.left > cx and o.bottom > top]) - 12
+                size = sw
+                while size >= 14:
+                    w = cols * (size + 6) + 20
+                    h = rows * (round(size * TILE_RATIO) + number_h + 4) + title_h + 10
+                    if w <= x1 - x0 and h <= bottom - top:
+                        return pygame.Rect(x0, top + max(0, (bottom - top - h) // 2), w, h), size, cols
+                    size -= 2
+        h = rows * (round(16 * TILE_RATIO) + number_h + 4) + title_h + 10
+        return pygame.Rect(x0, top, cols * (16 + 6) + 20, h), 16, cols
+
+    def _counter_text_heights(self) -> tuple[int, int]:
+        """The tile counter's title line (with its margin) and the line of a count under each tile."""
+        fonts, fs = self.app.fonts, self.layout.fs
+        return fonts.get(fs(15), bold=True).get_height() + 12, fonts.get(fs(12)).get_height()
 
     def _draw_counter(self, surface: pygame.Surface) -> None:
         """记牌器: how many of each kind this seat has not seen."""
@@ -2037,26 +2156,28 @@ class TableScene(Scene):
         kinds = [k for k in self.table.variant.tile_set(self.table.options, self.table.players).kinds()
                  if k < NUM_PLAYABLE]
         sw = max(22, round(self.layout.small * 0.8))
-        cols = 9
-        rows = math.ceil(len(kinds) / cols)
-        r, sw = self._counter_box(len(kinds), cols, sw)
+        r, sw, cols = self._counter_box(len(kinds), 9, sw)
         self.counter_rect = r
         bg = pygame.Surface(r.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (0, 0, 0, 210), bg.get_rect(), border_radius=10)
         surface.blit(bg, r)
-        title = self.app.fonts.render(self.app.t("Tile counter"), 15, (255, 220, 140), bold=True)
-        surface.blit(title, (r.x + 10, r.y + 6))
+        self.app.drawn.add("panel", r)
+        fs = self.layout.fs
+        title = self.app.fonts.render(self.app.t("Tile counter"), fs(15), (255, 220, 140), bold=True)
+        show(self.app, surface, title, (r.x + 10, r.y + 6), self.app.t("Tile counter"), fs(15))
+        title_h, number_h = self._counter_text_heights()
         for i, k in enumerate(kinds):
             row, col = divmod(i, cols)
             x = r.x + 10 + col * (sw + 6)
-            y = r.y + 30 + row * (round(sw * TILE_RATIO) + 20)
+            y = r.y + title_h + row * (round(sw * TILE_RATIO) + number_h + 4)
             face = self.app.tiles.face(k, sw)
             if not unseen[k]:
                 face = face.copy()
                 face.set_alpha(80)
             surface.blit(face, (x, y))
-            n = self.app.fonts.render(str(unseen[k]), 12, (255, 255, 255) if unseen[k] else (140, 140, 140))
-            surface.blit(n, n.get_rect(midtop=(x + sw // 2, y + round(sw * TILE_RATIO))))
+            n = self.app.fonts.render(str(unseen[k]), fs(12), (255, 255, 255) if unseen[k] else (140, 140, 140))
+            show(self.app, surface, n, n.get_rect(midtop=(x + sw // 2, y + round(sw * TILE_RATIO))), str(unseen[k]),
+                 fs(12))
 
 
 def sort_hand(tiles: list[str], ghost: str | None) -> list[str]:

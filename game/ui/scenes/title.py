@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.widgets import MenuScene, button, text
+from game.ui.widgets import MenuScene, button, text, ui_scale
 
 
 class TitleScene(MenuScene):
@@ -120,11 +120,14 @@ class TitleScene(MenuScene):
             y += bh + round(h * (0.012 if self.saved is not None else 0.018))
         extras = [(self.app.t("Replays"), self.replays, True), (self.app.t("Statistics"), self.stats, True),
                   (self.app.t("Rules help"), self.rules, True)]
-        sx = w // 2 - (len(extras) * 150) // 2
+        k = ui_scale(surface)  # the small buttons and the message grow with the window too
+        step = round(150 * k)
+        sx = w // 2 - (len(extras) * step) // 2
         for label, action, enabled in extras:
-            r = pygame.Rect(sx, y + 6, 140, round(bh * 0.6))
+            r = pygame.Rect(sx, y + 6, step - round(10 * k), round(bh * 0.6))
             button(self.app, surface, self.clicks, r, label, action, style="secondary", enabled=enabled,
                    size=max(14, r.height // 2 - 2))
-            sx += 150
+            sx += step
         if self.message:
-            text(self.app, surface, (w // 2, h - 40), self.message, 16, (255, 150, 120), False, "center")
+            text(self.app, surface, (w // 2, h - round(40 * k)), self.message, max(11, round(16 * k)),
+                 (255, 150, 120), False, "center")

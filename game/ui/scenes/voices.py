@@ -23,7 +23,7 @@ import pygame
 from game.audio.packs import DIALECTS, RECORD_TOKENS, import_folder, valid_speaker_name
 from game.audio.readings import kind_of, prompt
 from game.audio.recorder import MicStatus, RecordingSession, SDLCapture, find_microphone
-from game.ui.widgets import GOLD, INK, MUTED, RED, MenuScene, button, chip, panel, text
+from game.ui.widgets import GOLD, INK, MUTED, RED, MenuScene, button, chip, chip_pad, panel, text
 
 GREEN = (150, 220, 140)
 DEFAULT_NAME = "my_voice"
@@ -479,8 +479,8 @@ class VoicesScene(MenuScene):
         split = box.x + round(box.width * 0.64)
         left = pygame.Rect(x0, y, split - x0 - px(16), box.bottom - px(84) - y)
         right = pygame.Rect(split, y, box.right - pad - split, left.height)
-        panel(surface, left, alpha=120, radius=px(12), border=(120, 110, 80))
-        panel(surface, right, alpha=120, radius=px(12), border=(120, 110, 80))
+        panel(surface, left, alpha=120, radius=px(12), border=(120, 110, 80), app=app)
+        panel(surface, right, alpha=120, radius=px(12), border=(120, 110, 80), app=app)
         if self.tab == "record":
             self.draw_record(surface, left)
         else:
@@ -627,7 +627,7 @@ class VoicesScene(MenuScene):
             how = (t("{n} clips · recorded") if p.recorded else t("{n} clips · imported")).format(n=len(p.tokens))
             text(app, surface, (x, y + px(24)), how, self.fs(14), MUTED)
             def chip_width(words: str, on: bool) -> int:
-                return app.fonts.render(words, self.fs(14), INK, bold=on).get_width() + 22
+                return app.fonts.render(words, self.fs(14), INK, bold=on).get_width() + chip_pad(self.fs(14))[0]
 
             if self.confirm == (p.dialect, p.speaker):
                 yes, keep = t("Yes, delete"), t("Keep")

@@ -1,0 +1,295 @@
+"""Every scene laid out at 960×540, 1280×720, 1920×1080 and 2560×1440 (and in English at 960×540, where its
+longer words are tightest): nothing that must stay apart overlaps.
+
+Each scene is reached as a player reaches it and drawn under the dummy driver; then the test reads what the frame
+really drew where: the controls from the scene's own click registry (`scene.clicks`, the table's `scene.buttons`),
+the text, panels and tile areas from `app.drawn` (recorded by the text and panel helpers of game.ui.widgets, and
+by the table for its hands, discards, walls and seat cards). Text is measured by its ink, not its line box. The
+rules:
+
+- everything lies inside the window;
+- controls, text and tile areas do not overlap one another, except words lying wholly on a control, a tile area
+  or a panel (a button's label, a name on a seat card); a button's label wider than its button overlaps it;
+- a panel and anything else are nested or apart: nothing runs out of its panel, nothing is half on one;
+- no text is smaller than 11 px at 1280×720 and below, and text grows with the window above it (22 px at 2560×1440),
+  so a 13 px label at 2560 px fails; narrowed text counts at the size it is shown.
+
+Animations (a call's flash, the score banner, the flipped horses) come and go and are not checked.
+`LAYOUT_SHOTS=DIR` saves each scene's frame in DIR, to look at."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.host import Host, SeatConfig
+from game.settings import Settings
+from game.ui.app import App
+from game.variants import AVAILABLE, get_variant
+
+SIZES = ((960, 540), (1280, 720), (1920, 1080), (2560, 1440))
+# each size in Chinese; English, whose words run longest, in the smallest window too
+CASES = [(size, "zh_CN") for size in SIZES] + [((960, 540), "en")]
+DT = 1 / 30
+MIN_TEXT = 11  # px at 1280×720
+
+
+# ------------------------------------------------------------------------------------------ reaching the scenes
+def finished_round(variant: str = "nanning", seed: int = 6) -> Host:
+    """A round played to its end by bots, the player's seat under 托管 (for replays and statistics)."""
+    table = Host(variant, {}, [SeatConfig("You", human=True), SeatConfig("阿强"), SeatConfig("小梅"),
+                               SeatConfig("老黄")], seed=seed, rounds=1)
+    table.autoplay.add(0)
+    table.start_round()
+    while not table.round.finished:
+        table.step_bot()
+    return table
+
+
+def mid_round(variant: str, actions: int = 40, claim: bool = False) -> Host:
+    """A round some way in (discards, calls), the player (seat 0, at the bottom) to throw a tile (`claim`: offered
+    a claim on a discard, its call buttons up): bots played every seat until then. The first seed whose round
+    gets there."""
+    for seed in range(3, 40):
+        seats = [SeatConfig("You", human=True)] + [SeatConfig(n, level="easy", avatar=i + 2)
+                                                  for i, n in enumerate(("阿强", "小梅", "老黄"))]
+        table = Host(variant, {}, seats, seed=seed, rounds=1)
+        table.autoplay.add(0)
+        table.start_round()
+        while table.round is None or not table.round.finished:  # (no round yet while 上嘎 and the like are chosen)
+            mine = table.prompts.get(0)
+            if len(table.current_actions) >= actions and mine is not None and mine.claim == claim:
+                table.autoplay.discard(0)
+                return table
+            if table.step_bot() is None:
+                break
+    raise AssertionError(f"no {variant} round reached its {actions}th action")
+
+
+def build(app: App, name: str):
+    """Push the scene called `name` as a player reaches it; returns it."""
+    from game import replays
+    from game.ui.scenes.lan import JoinScene, LanScene
+    from game.ui.scenes.newgame import NewGameScene
+    from game.ui.scenes.pause import PauseScene
+    from game.ui.scenes.replay import ReplayListScene, ReplayScene
+    from game.ui.scenes.rules import RulesScene
+    from game.ui.scenes.settings import SettingsScene
+    from game.ui.scenes.settlement import SettlementScene, StandingsScene
+    from game.ui.scenes.stats import StatsScene
+    from game.ui.scenes.table import TableScene
+    from game.ui.scenes.title import TitleScene
+    from game.ui.scenes.voices import VoicesScene
+
+    kind, _, rest = name.partition("-")
+    if kind == "newgame":
+        mode, vid = rest.split("-")
+        scene = NewGameScene(app, mode)
+        scene.choose_variant(vid)
+        scene.players = max(get_variant(vid).player_counts)
+        scene._fix()
+        for i in range(4):  # the widest seat rows: a named human with his standing orders, AI seats with levels
+            scene.humans[i] = i < 2
+        app.push(scene)
+        return scene
+    if kind == "lobby":  # a LAN table hosted from the new-game screen, one seat waiting for a friend
+        ng = NewGameScene(app, "lan")
+        ng.choose_variant("nanning")
+        ng.rounds = 1
+        for i in range(1, 4):
+            ng._set_human(i, i == 1)
+        app.push(ng)
+        ng.start()
+        assert app.scene is not ng, ng.host_error
+        return app.scene
+    if kind in ("table", "counter", "claim", "pause"):
+        table = mid_round(rest or "nanning", 20 if kind == "claim" else 40, claim=kind == "claim")
+        scene = TableScene(app, table, autosave=False)
+        scene.show_counter = kind == "counter"  # 记牌器 open: clear of every hand and card
+        app.push(scene)
+        if kind == "pause":
+            app.step(DT)
+            app.push(PauseScene(app, scene))
+        return app.scene
+    if kind == "settlement":  # a round over: the table opens its settlement
+        app.push(TableScene(app, finished_round(), autosave=False))
+        assert isinstance(app.scene, SettlementScene)
+        return app.scene
+    if kind == "standings":  # the game's last round settled
+        app.push(StandingsScene(app, finished_round()))
+        return app.scene
+    if kind == "rules":
+        app.push(RulesScene(app, rest))
+        return app.scene
+    if kind in ("replay", "replays", "stats"):
+        done = finished_round()
+        if not replays.listing():  # one kept round (the module's tests share the user folder)
+            replays.write(replays.Replay(done.round_replay().header, done.current_actions))
+        if kind == "replay":
+            scene = ReplayScene(app, replays.Replay(done.round_replay().header, done.current_actions))
+            app.push(scene)
+            scene.playing = False
+            for _ in range(40):  # into the round: discards on the table
+                scene.step_forward()
+            return scene
+        scene = ReplayListScene(app) if kind == "replays" else StatsScene(app)
+        app.push(scene)
+        return scene
+    scene = {"title": TitleScene, "settings": SettingsScene, "lan": LanScene, "join": JoinScene,
+             "voices": VoicesScene}[kind](app)
+    app.push(scene)
+    return scene
+
+
+SCENES = (["title", "settings", "lan", "join", "lobby", "stats", "replays", "voices", "pause", "replay"]
+          + [f"table-{vid}" for vid in AVAILABLE] + ["counter-beihai", "claim-nanning", "claim-guiliu", "settlement",
+                                                                 "standings"]
+          + [f"rules-{vid}" for vid in AVAILABLE]
+          + [f"newgame-{mode}-{vid}" for mode in ("ai", "hotseat", "lan") for vid in AVAILABLE])
+
+
+# ------------------------------------------------------------------------------------------------ the checks
+def ink(box) -> pygame.Rect | None:
+    """Where a text's pixels really are (its line box is taller than its letters); None for blank text."""
+    if box.image is None:
+        return box.rect
+    r = box.image.get_bounding_rect()
+    if r.width == 0 or r.height == 0:
+        return None
+    if box.rect.size != box.image.get_size():  # drawn scaled
+        kx, ky = box.rect.width / box.image.get_width(), box.rect.height / box.image.get_height()
+        r = pygame.Rect(round(r.x * kx), round(r.y * ky), max(1, round(r.width * kx)), max(1, round(r.height * ky)))
+    return r.move(box.rect.topleft)
+
+
+def elements(app: App, scene) -> list[tuple[str, pygame.Rect, str, int]]:
+    """(kind, rect, label, text size) of everything the scene's last frame drew that the rules speak of."""
+    out = []
+    clicks = getattr(scene, "clicks", None)
+    for hit in clicks.hits if clicks is not None else []:
+        out.append(("control", pygame.Rect(hit.rect), hit.label or "", 0))
+    for rect, kind, payload in getattr(scene, "buttons", []):
+        out.append(("control", pygame.Rect(rect), f"{kind}:{payload}", 0))
+    for box in app.drawn.boxes:
+        if box.scene is not scene:
+            continue
+        if box.kind == "text":
+            r = ink(box)
+            if r is not None:
+                out.append(("text", r, box.label, box.size))
+        else:
+            out.append((box.kind, pygame.Rect(box.rect), box.label, 0))
+    return out
+
+
+def problems(elems, size: tuple[int, int]) -> list[str]:
+    """What breaks the rules (the module's docstring) among `elems` in a window of `size`, in words."""
+    w, h = size
+    window = pygame.Rect(0, 0, w, h)
+    k = max(1.0, min(w / 1280, h / 720))
+    min_text = int(MIN_TEXT * k)
+    out = []
+
+    def name(e) -> str:
+        return f"{e[0]} {e[2]!r} {tuple(e[1])}"
+
+    for e in elems:
+        if not window.contains(e[1]):
+            out.append(f"outside the window: {name(e)}")
+        if e[0] == "text" and e[3] < min_text:
+            out.append(f"text of {e[3]} px (at least {min_text}): {name(e)}")
+    for i, a in enumerate(elems):
+        for b in elems[i + 1:]:
+            if not a[1].colliderect(b[1]):
+                continue
+            if "panel" in (a[0], b[0]):
+                if a[1].contains(b[1]) and a[0] == "panel" or b[1].contains(a[1]) and b[0] == "panel":
+                    continue  # in its panel
+                out.append(f"across a panel's edge: {name(a)} / {name(b)}")
+                continue
+            words_on = [(t, o) for t, o in ((a, b), (b, a)) if t[0] == "text" and o[0] != "text"]
+            if any(o[1].contains(t[1]) for t, o in words_on):
+                continue  # a label on its control, a name on its card
+            out.append(f"overlap: {name(a)} / {name(b)}")
+    return out
+
+
+# ------------------------------------------------------------------------------------------------ the test
+@pytest.fixture(scope="module")
+def layout_app(tmp_path_factory):
+    """One app for the module (fonts and art are made once); each test sets its window size."""
+    old = os.environ.get("LINGNAN_HOME")
+    os.environ["LINGNAN_HOME"] = str(tmp_path_factory.mktemp("home"))
+    pygame.init()
+    app = App(Settings(window_size=SIZES[1], animation_speed=3.0), save=False)
+    yield app
+    pygame.quit()
+    if old is None:
+        os.environ.pop("LINGNAN_HOME", None)
+    else:
+        os.environ["LINGNAN_HOME"] = old
+
+
+@pytest.fixture
+def sized(layout_app, request, monkeypatch):
+    monkeypatch.setattr("game.net.discovery.Browser.start", lambda self: False)
+    monkeypatch.setattr("game.net.server.NetHost._announce", lambda self: None)
+    app = layout_app
+    size, lang = request.param
+    app.screen = pygame.display.set_mode(size)
+    app.settings.window_size = size
+    if app.settings.language != lang:
+        app.set_language(lang)
+    yield app
+    while app.scenes:
+        scene = app.scenes.pop()
+        table = getattr(scene, "table", None)
+        leave = getattr(table, "leave", None)
+        if getattr(table, "remote", False) and leave is not None:
+            leave()
+        scene.exit()
+
+
+SHOTS = os.environ.get("LAYOUT_SHOTS")  # a folder: each scene's frame is saved there, to look at
+
+
+# every scene at one size, then at the next: the art made for a window size is reused before the next size's
+@pytest.mark.parametrize("scene_name", SCENES)
+@pytest.mark.parametrize("sized", CASES, indirect=True,
+                         ids=lambda case: f"{case[0][0]}x{case[0][1]}" + ("" if case[1] == "zh_CN" else f"-{case[1]}"))
+def test_nothing_overlaps(sized, scene_name):
+    app = sized
+    build(app, scene_name)
+    for _ in range(2):  # the first frame lays the scene out, the second draws it as it stays
+        app.step(DT)
+    scene = app.scene
+    size = app.screen.get_size()
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        lang = "" if app.settings.language == "zh_CN" else f"-{app.settings.language}"
+        pygame.image.save(app.screen, str(Path(SHOTS) / f"{scene_name}-{size[0]}x{size[1]}{lang}.png"))
+    elems = elements(app, scene)
+    assert {"control", "text"} <= {e[0] for e in elems}, "the scene recorded no controls or no text: nothing checked"
+    found = problems(elems, size)
+    assert not found, f"{scene_name} at {size[0]}×{size[1]} in {app.settings.language}:\n" + "\n".join(found[:30])
+
+
+def test_the_rules_catch_what_they_should():
+    """The checks themselves, on made-up rectangles: each kind of fault is found, and what is allowed passes."""
+    button = ("control", pygame.Rect(100, 100, 80, 30), "OK", 0)
+    box = ("panel", pygame.Rect(50, 50, 300, 200), "", 0)
+    fine = [box, button, ("text", pygame.Rect(110, 105, 40, 14), "OK", 16),  # a label on its button, in its panel
+            ("text", pygame.Rect(60, 60, 100, 14), "Title", 18), ("area", pygame.Rect(400, 300, 200, 60), "hand", 0)]
+    assert problems(fine, (1280, 720)) == []
+    faults = {"overlap": ("text", pygame.Rect(170, 105, 40, 14), "sticks out of the button", 16),
+              "across a panel's edge": ("control", pygame.Rect(320, 60, 60, 20), "half out", 0),
+              "outside the window": ("text", pygame.Rect(1250, 700, 60, 30), "off the edge", 16),
+              "text of 10 px": ("text", pygame.Rect(600, 30, 40, 10), "small", 10)}
+    for words, fault in faults.items():
+        found = problems([*fine, fault], (1280, 720))
+        assert found and all(words in f for f in found), (words, found)
+    assert problems(fine, (2560, 1440)) == ["text of 16 px (at least 22): text 'OK' (110, 105, 40, 14)",
+                                            "text of 18 px (at least 22): text 'Title' (60, 60, 100, 14)"]
