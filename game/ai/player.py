@@ -7,12 +7,12 @@ Every level sees only its own seat's view. What they weigh:
 - normal: distance, then what the hand can be worth (fan, multipliers, minimums: a hand that can never win is no
   hand); no defence, and no tile counting: it knows only its own tiles, so a wait looks as good as its kinds
   whether their copies lie in the discards or not;
-- hard: also counts the table (受牌数 over the tiles still unseen), looks one step ahead, and defends by the rule
-  set's payments — a deal-in weighed at what it costs this seat beyond what it would pay anyway (a ready hand not
-  fed may be self-drawn: under one-share deal-ins and three-share self-draws feeding it costs little) plus the hand
-  it would end; its reading of a tile's danger is only what each opponent threw and let pass;
-- expert: everything: the full reading (筋, 壁, a caller's suit, hidden honours), full defence, declines a cheap win
-  when a much bigger one is likely; explains its move (`advise`).
+- hard: also counts the table (受牌数 over the tiles still unseen) and looks one step ahead; it does not defend;
+- expert: everything: reads the table (筋, 壁, a caller's suit, hidden honours) and defends by the rule set's
+  payments — a deal-in weighed at what it costs this seat beyond what it would pay anyway (a ready hand not fed may
+  be self-drawn: under one-share deal-ins and three-share self-draws feeding it costs little) plus the hand it would
+  end; declines a cheap win when a much bigger one is likely; picks its 上嘎 by its chances; explains its move
+  (`advise`).
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ class Skill:
     lookahead: bool = False  # one step from ready: weighs each improving tile by the wait it would leave
     counting: bool = True  # counts the tiles seen on the table (discards, others' melds); else only its own hand
     reading: bool = True  # full reading of a tile's danger (筋, 壁, a caller's suit); else only what each one threw
+    # (a defending level's; today only the expert defends)
 
 
 SKILLS = {
@@ -51,8 +52,10 @@ SKILLS = {
     # reads what a hand is worth; no defence, no tile counting (a wait is as good as its kinds, dead or not)
     "normal": Skill(acceptance=False, value=True, defence=0.0, slips=0.0, decline_cheap=False, counting=False,
                     reading=False),
-    # counts tiles, looks ahead, defends by the rule set's payments, reads only each opponent's own discards
-    "hard": Skill(acceptance=True, value=True, defence=0.8, slips=0.0, decline_cheap=False, lookahead=True,
+    # counts tiles and looks ahead; no defence: in arena runs a defence on the basic reading (a tile's rank, who
+    # threw it) cost it more wins than it saved deal-ins (Guangdong hard:normal −6.1 a round with it, +1.1 without;
+    # Nanning −0.2 and +0.35, Guiliu −0.3 and +1.0 — docs/benchmarks.md)
+    "hard": Skill(acceptance=True, value=True, defence=0.0, slips=0.0, decline_cheap=False, lookahead=True,
                   reading=False),
     # everything: full reading, full defence, declines cheap wins
     "expert": Skill(acceptance=True, value=True, defence=1.0, slips=0.0, decline_cheap=True, lookahead=True),
@@ -102,14 +105,31 @@ class SkilledBot:
         return self.advise(view, legal).action
 
     def choose_setup(self, choice: SetupChoice, facts: dict) -> int:
-        """上嘎 and the like: the expert raises what it stakes when it expects to outplay the table (an edge pays
-        in proportion to the stake), the others keep the least they may."""
+        """上嘎 and the like: a stake multiplies every payment the seat makes or receives, so one more step gains in
+        proportion to its edge over the table. The expert raises by a step when it expects to outplay the table; the
+        hard level puts up one step over its floor each round; the others keep the least they may."""
         values = list(choice.values)
         if self.level == "expert" and len(values) > 1:
-            return values[min(len(values) - 1, 1 + values.index(choice.default) if choice.default in values else 1)]
+            base = values.index(choice.default) if choice.default in values else 0
+            return values[min(len(values) - 1, base + 1)] if self._outplays(choice, facts) else values[base]
         if self.level == "hard" and len(values) > 1:
             return values[min(len(values) - 1, 1)] if choice.default == values[0] else choice.default
         return choice.default
+
+    @staticmethod
+    def _outplays(choice: SetupChoice, facts: dict) -> bool:
+        """Its chances against the table, from the one thing known before the deal: what the others staked last
+        round. A player who put up nothing expects no edge, and the expert expects to outplay him; one who put up a
+        stake has shown he expects to win, and against him the expert counts on none. So it raises while at least
+        half the others put up nothing (before the first stakes are known: it expects to outplay an unknown
+        table)."""
+        stakes = facts.get(choice.id)
+        if not isinstance(stakes, list) or not all(isinstance(g, int) for g in stakes) or len(stakes) < 2:
+            return True
+        others = list(stakes)
+        # its own last stake: the floor where a stake may not come down, else (自由上嘎) most likely the highest
+        others.remove(choice.default if choice.default in others else max(others))
+        return 2 * sum(1 for g in others if g <= 0) >= len(others)
 
     def advise(self, view: SeatView, legal: list[Action]) -> Advice:
         by_type: dict[str, list[Action]] = {}
@@ -242,8 +262,10 @@ class SkilledBot:
                 continue
             if self.skill.acceptance and plan.id == "any":
                 accept = opt.accept  # counted
-            elif self.skill.acceptance and plan.keeps is not None and d == opt.distance and opt.helps:
-                # the hand is as near this plan as any: its counted improving tiles that the plan keeps
+            elif self.skill.acceptance and plan.shape == "any" and plan.keeps is not None and d == opt.distance \
+                    and opt.helps:
+                # the hand is as near this (one-suit) plan as any: its counted improving tiles that the plan keeps.
+                # Not for pongs, pairs or 十三幺: tiles that improve the plain shape say nothing of those.
                 accept = sum(unseen[k] for k in opt.helps if k in plan.keeps)
             else:  # a narrower plan (or a level that does not count tiles): a typical hand's at that distance
                 accept = plan.profile[min(d, len(plan.profile) - 1)] * total_unseen // 120
@@ -261,12 +283,30 @@ class SkilledBot:
         opponents = read_opponents(view)
         values = self._table_values(view)
         melds = view.melds
+        plain_wins = self._plain_wins_on_discard(view)
         for o in opponents:
             shown = [m for m in melds[o.seat] if m.type != "concealed_kong"]
-            if shown and not any(self._plan_open_to(plan, shown) and (pv := values.value(view, plan, True)) is not None
-                                 and pv.mixed(0.6) > 0 for plan in PLANS):
+            fits = [plan for plan in PLANS if self._plan_open_to(plan, shown) and (pv := values.value(
+                view, plan, True)) is not None and pv.mixed(0.6) > 0] if shown else []
+            if shown and not fits:
                 o.ready *= 0.25
+            elif not plain_wins and not (o.suit is not None and any(plan is not PLANS[0] for plan in fits)):
+                # under a minimum that no plain hand reaches on a discard (Guangdong's 3 fan) most hands that look
+                # ready could not win on this seat's tile: only one whose calls keep to one suit shows he can
+                o.ready *= 0.35
         return opponents
+
+    def _plain_wins_on_discard(self, view: SeatView) -> bool:
+        """Whether a plain hand (no fan) may win on a discard here — or discards win nothing anywhere (Beihai)."""
+        values = self._table_values(view)
+        return not values.discard_wins or any((pv := values.value(view, PLANS[0], shown)) is not None
+                                                and pv.discard is not None for shown in (False, True))
+
+    def _plain_wins(self, view: SeatView) -> bool:
+        """Whether a plain hand (no fan) of this seat's, open or not as it is, may win at all here."""
+        values = self._table_values(view)
+        pv = values.value(view, PLANS[0], any(m.is_exposed for m in view.own_melds))
+        return pv is not None and pv.mixed(0.6) > 0
 
     @staticmethod
     def _plan_open_to(plan, shown: list[Meld]) -> bool:
@@ -335,8 +375,14 @@ class SkilledBot:
         def dist(o: Option) -> int:  # how far from a hand that may win here (a minimum makes a plain one no hand)
             return o.value_distance if o.value_distance is not None else o.distance
 
-        quick = min(options, key=lambda o: (dist(o), -(o.quality if o.quality is not None else -1), -o.accept,
-                                            _connectedness(counts, o.action.tile or 0), o.action.tile or 0))
+        if self.skill.acceptance and not self._plain_wins(view):
+            # the counted acceptance and the lookahead are over the plain shape: where a plain hand is no hand (a
+            # minimum it never reaches) they say nothing of the speed to one that is, and the value model does
+            quick = min(options, key=lambda o: (dist(o), -round(o.gain, 4), _connectedness(counts, o.action.tile or 0),
+                                                o.action.tile or 0))
+        else:
+            quick = min(options, key=lambda o: (dist(o), -(o.quality if o.quality is not None else -1), -o.accept,
+                                                _connectedness(counts, o.action.tile or 0), o.action.tile or 0))
         best = self._attack(view, options, quick, dist)
         if not (self.skill.defence and opponents) or best.risk <= 0:
             return best
@@ -482,16 +528,19 @@ class SkilledBot:
         return check.distance(counts, view.ghost, melds) <= before
 
     def _declines(self, view: SeatView, check: WinCheck, win: Action, by_type: dict[str, list[Action]]) -> bool:
-        """Pass a cheap win on a discard when a much bigger hand on the same wait is likely enough, and only where
-        a passed win does not bar the bigger one (the pass-lock's "unless higher"). A self-draw is always taken."""
+        """Pass a cheap win on a discard when a much bigger hand on the same wait is likely enough, counting only
+        the wins a passed one does not bar: where the pass-lock bars every discard but a higher win (Guiliu,
+        Hainan) the bigger hands stay open; where it bars the passed kind on discards (Nanning, Guangdong) that
+        kind counts by self-draw only; where it bars every discard, by self-draw only. A self-draw is always
+        taken."""
         if "pass" not in by_type or view.claim_tile is None:
             return False
         lock = view.variant.pass_lock
-        if lock is not None and not lock.unless_higher:
-            return False
         counts = view.hand
         melds = view.own_melds
         tile = view.claim_tile
+        def barred(kind: int) -> bool:  # a discard of `kind` could no longer be won on after this pass
+            return lock is not None and not lock.unless_higher and (kind == tile or not lock.same_kind)
         now = self._points_of(view, counts, melds, tile, view.claim_from)
         if now <= 0:
             return False
@@ -499,7 +548,7 @@ class SkilledBot:
         others = view.players - 1
         big: list[tuple[float, float]] = []  # (reach, value) of the waits that pay far more, compared like for like
         for w in view.wait_info(counts):
-            if w.by_discard:
+            if w.by_discard and not barred(w.kind):
                 v = self._points_of(view, counts, melds, w.kind, view.claim_from)
                 reach = w.unseen * (1 + 0.5 * others)
             elif w.by_self_draw:

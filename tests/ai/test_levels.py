@@ -46,11 +46,11 @@ def _attack_or_fold(level: str, attack_gain: float) -> str:
     return "attack" if chosen is attack else "fold"
 
 
-def test_hard_and_expert_fold_a_cheap_hand_but_play_on_with_one_worth_the_risk():
-    for level in ("hard", "expert"):
-        assert _attack_or_fold(level, 0.1) == "fold"
-        assert _attack_or_fold(level, 8.0) == "attack"
-    assert _attack_or_fold("normal", 0.1) == "attack"  # no defence: always the fast move
+def test_the_expert_folds_a_cheap_hand_but_plays_on_with_one_worth_the_risk():
+    assert _attack_or_fold("expert", 0.1) == "fold"
+    assert _attack_or_fold("expert", 8.0) == "attack"
+    for level in ("hard", "normal"):
+        assert _attack_or_fold(level, 0.1) == "attack"  # no defence: always the fast move
 
 
 def test_only_the_counting_levels_count_the_table():
@@ -64,7 +64,7 @@ def test_only_the_counting_levels_count_the_table():
     assert all(n >= s for n, s in zip(naive, seen))
 
 
-def test_the_expert_reads_a_callers_suit_the_hard_level_does_not():
+def test_the_full_reading_sees_a_callers_suit_the_basic_one_does_not():
     rnd, _ = _flush_threat_round()
     view = seat_view(rnd, 0)
     unseen = view.unseen()
@@ -79,5 +79,18 @@ def test_the_levels_climb_in_skill():
     easy, normal, hard, expert = (SKILLS[lv] for lv in ("easy", "normal", "hard", "expert"))
     assert easy.slips > 0 and not easy.value and not easy.counting
     assert normal.value and not normal.slips and not normal.defence and not normal.counting
-    assert hard.counting and hard.acceptance and hard.lookahead and hard.defence > 0 and not hard.reading
-    assert expert.reading and expert.decline_cheap and expert.defence >= hard.defence
+    assert hard.counting and hard.acceptance and hard.lookahead and not hard.defence
+    assert expert.reading and expert.decline_cheap and expert.defence > 0
+
+
+def test_under_a_minimum_a_concealed_opponent_looks_ready_less_often():
+    """Guangdong: a concealed opponent's readiness is discounted (a plain hand cannot win on a discard there); the
+    same opponent at a Nanning table is not."""
+    def readiness(vid: str) -> dict[int, float]:
+        variant = get_variant(vid)
+        rnd, _ = new_round(variant, variant.parse_options({}, 4), 4, 0, seed=3)
+        view = seat_view(rnd, 0)
+        return {o.seat: o.ready for o in SkilledBot("expert")._opponents(view)}
+
+    gd, nn = readiness("guangdong"), readiness("nanning")
+    assert all(gd[s] < 0.5 * nn[s] for s in nn)

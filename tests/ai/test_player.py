@@ -197,6 +197,43 @@ def test_a_wait_below_the_rule_sets_minimum_is_worth_nothing_to_the_expert():
     assert gated.distance == 0 and gated.waits == [] and gated.gain == 0
 
 
+GUILIU = get_variant("guiliu")
+
+
+def _lanpai_offer(wall_tiles: int):
+    """Guiliu. The dealer throws 1p at once; seat 1 holds 1m 5m 4p 7p 1s 6s 9s E S W N C P, which wins on it as a
+    plain 烂牌, and waits on F (nobody has shown one) for 七星烂, worth many times more. Guiliu's pass-lock bars
+    every discard after a pass except a higher win, so the 七星烂 stays open. `wall_tiles`: the live wall."""
+    opts = GUILIU.parse_options({}, 4)
+    hands = ["1p 2m 2m 3m 3m 5p 5p 6p 6p 8p 8p 2s 3s 3s", "1m 5m 4p 7p 1s 6s 9s E S W N C P",
+             "4m 4m 6m 6m 7m 7m 8m 8m 9m 9m 4s 4s 5s", "2p 2p 3p 3p 9p 9p 7s 7s 8s 8s 5s 5s 6s"]
+    rest = [k for k in range(34) for _ in range(4)]
+    for k in T(" ".join(hands)):
+        rest.remove(k)
+    rnd, _ = round_from_scenario(GUILIU, opts, 4, 0, [T(h) for h in hands], rest[:wall_tiles])
+    rnd.apply(Action(0, "discard", K("1p")))
+    legal = rnd.legal_actions(1)
+    assert {a.type for a in legal} == {"win", "pass"}
+    return seat_view(rnd, 1), legal
+
+
+def test_the_expert_passes_a_cheap_win_early_for_a_likely_much_bigger_one():
+    view, legal = _lanpai_offer(60)  # some fifteen draws of its own left: four F to come
+    bot = SkilledBot("expert")
+    check = WinCheck.at(GUILIU, view.options, 4)
+    cheap = bot._points_of(view, view.hand, view.own_melds, K("1p"), 0)
+    big = bot._points_of(view, view.hand, view.own_melds, K("F"), 0)
+    assert big >= 4 * cheap > 0
+    assert bot.choose(view, legal).type == "pass"
+    assert bot._declines(view, check, legal[0], {"win": [legal[0]], "pass": [legal[1]]})
+    assert SkilledBot("hard").choose(view, legal).type == "win"  # only the expert weighs it
+
+
+def test_the_expert_takes_the_cheap_win_when_the_bigger_one_is_unlikely():
+    view, legal = _lanpai_offer(20)  # five draws left: the 七星烂 would most likely never come
+    assert make_bot("expert").choose(view, legal).type == "win"
+
+
 def test_the_expert_puts_up_ga_where_it_may_and_the_others_keep_the_least():
     choice = SetupChoice("ga", "上嘎", (0, 1, 2, 3), 0)
     assert make_bot("expert").choose_setup(choice, {}) > 0
@@ -204,6 +241,21 @@ def test_the_expert_puts_up_ga_where_it_may_and_the_others_keep_the_least():
     assert make_bot("normal").choose_setup(choice, {}) == 0
     floor = SetupChoice("ga", "上嘎", (2, 3), 2)  # last round's choice is the floor
     assert make_bot("expert").choose_setup(floor, {}) in (2, 3) and make_bot("easy").choose_setup(floor, {}) == 2
+
+
+def test_the_expert_raises_its_ga_by_its_chances_against_the_table():
+    """Hainan's 上嘎 multiplies every payment a seat makes or receives: worth raising only with an edge. The expert
+    (last round 1, the floor now) raises against a table that put up nothing, and stays at its floor against one
+    that raised as it did — each of them expects to win."""
+    expert = make_bot("expert")
+    choice = SetupChoice("ga", "上嘎", (1, 2, 3), 1)
+    assert expert.choose_setup(choice, {"ga": [0, 1, 0, 0]}) == 2
+    assert expert.choose_setup(choice, {"ga": [0, 1, 0, 2]}) == 2  # half the others put up nothing
+    assert expert.choose_setup(choice, {"ga": [2, 1, 3, 2]}) == 1
+    assert expert.choose_setup(SetupChoice("ga", "上嘎", (2, 3), 2), {"ga": [2, 2, 2, 2]}) == 2
+    free = SetupChoice("ga", "上嘎", (0, 1, 2, 3), 0)  # 自由上嘎: it may come down again
+    assert expert.choose_setup(free, {"ga": [1, 0, 0, 0]}) == 1
+    assert expert.choose_setup(free, {"ga": [1, 3, 2, 2]}) == 0
 
 
 # ---------------------------------------------------------------------------------------------- one seat's view
