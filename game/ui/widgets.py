@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -64,11 +65,18 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 170, radius: 
     """A dark box for others to sit in; with `app` it is recorded as a panel (what is drawn in it must fit it)."""
     if app is not None:
         app.drawn.add("panel", rect)
-    bg = pygame.Surface(rect.size, pygame.SRCALPHA)
+    surface.blit(_panel_picture(tuple(rect.size), alpha, radius, tuple(border) if border else None), rect)
+
+
+@lru_cache(maxsize=48)
+def _panel_picture(size: tuple[int, int], alpha: int, radius: int, border: tuple | None) -> pygame.Surface:
+    """A panel's picture, made once per look and size: a screen-sized one drawn afresh each frame took a few ms at
+    2560 px (the settlement, every frame it is open)."""
+    bg = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(bg, (8, 20, 16, alpha), bg.get_rect(), border_radius=radius)
     if border:
         pygame.draw.rect(bg, (*border, 220), bg.get_rect(), width=2, border_radius=radius)
-    surface.blit(bg, rect)
+    return bg
 
 
 def button(app, surface: pygame.Surface, clicks: Clicks, rect: pygame.Rect, label: str,

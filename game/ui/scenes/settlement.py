@@ -27,6 +27,11 @@ class SettlementScene(MenuScene):
         self.flip_drawn: list[dict] = []  # the turned tiles the last frame drew: kind, seat, tiles, lit, rects
         self.grid_drawn: list[dict] = []  # the score table's rows as last drawn: label, deltas, rects
         self.working = False  # True: the rule set's working for each item instead of the score table
+        self._under: pygame.Surface | None = None  # the shaded table and the panel, as first drawn (see draw)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._under = None
+        self.overlay = True  # the table is drawn under it again, and kept anew
 
     def next(self) -> None:
         self.app.pop()
@@ -56,14 +61,22 @@ class SettlementScene(MenuScene):
         app, m = self.app, self.ts.model
         w, h = surface.get_size()
         u = max(0.75, min(w / 1280, h / 720))  # 1 at 1280×720, like the other screens
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        box = pygame.Rect(round(w * 0.05), round(h * 0.05), round(w * 0.9), round(h * 0.9))
+        if not self.overlay and self._under is not None and self._under.get_size() == (w, h):
+            surface.blit(self._under, (0, 0))
+        else:
+            shade = pygame.Surface((w, h), pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 150))
+            surface.blit(shade, (0, 0))
+            panel(surface, box, alpha=225)
+            if self.overlay and surface is self.app.screen:
+                # the table under it stands still while the round is settled: keep the shaded table and the panel
+                # as one picture and stop drawing the table (two screen-sized blends a frame were 8 ms at 2560 px)
+                self._under = surface.copy()
+                self.overlay = False
         self.clicks.reset()
         self.flip_drawn = []
         self.grid_drawn = []
-        box = pygame.Rect(round(w * 0.05), round(h * 0.05), round(w * 0.9), round(h * 0.9))
-        panel(surface, box, alpha=225)
         title = app.t("Round drawn (exhausted)") if m.exhausted and not m.wins else app.t("Round over")
         text(app, surface, (box.centerx, box.y + round(26 * u)), title, round(30 * u), GOLD, True, "center")
         buttons_top = box.bottom - round(78 * u)
