@@ -13,7 +13,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui.scenes.rules import RulesScene, parse_example
+from game.engine.examples import parse_example
+from game.ui.scenes.rules import RulesScene
 from game.variants import AVAILABLE, get_variant
 
 SIZES = ((960, 540), (1280, 720), (1920, 1080), (2560, 1440))

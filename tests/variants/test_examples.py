@@ -14,7 +14,7 @@ import pytest
 
 from game.engine.tiles import FIRST_FLOWER, parse_tile, tile_name, tile_names
 from game.headless.engine_cli import cmd_score
-from game.ui.scenes.rules import Example, parse_example
+from game.engine.examples import Example, parse_example
 from game.variants import AVAILABLE, get_variant
 
 CASES = [(vid, t) for vid in AVAILABLE for t in get_variant(vid).hand_types]
