@@ -53,7 +53,7 @@ def variant_section(variant) -> list[str]:
         out.append(f"| `{f.name}` | {_cell(label)} | {_cell(values)} | {meta.get('group', '')} |")
     out += ["", "### Hand types (`score` / `run` ids)", "", "| id | name | value | excludes |", "|---|---|---|---|"]
     for small in variant.small_hands:
-        out.append(f"| `{small[0]}` | {small[1]} | {small[2]} | |")
+        out.append(f"| `{small.id}` | {small.name} | {small.value} | |")
     for ht in variant.hand_types:
         value = ht.value_text or (str(ht.value) if not callable(ht.value) else "depends on the hand")
         excludes = ", ".join(f"`{x}`" for x in ht.excludes)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import hand as hand_mod
 from .melds import Meld
@@ -130,6 +130,22 @@ class HandType:
 
     def value_for(self, ctx: WinContext) -> int:
         return self.value(ctx) if callable(self.value) else self.value
+
+
+class SmallHand(NamedTuple):
+    """What a rule set scores besides its hand types (the plain win, what adds to any hand: 平胡, 门前清, 自摸 …),
+    as rules help lists it: its id in a win's `hands`, its Chinese name, how it counts, and an example hand in
+    HandType.example's format (tests score it with the rule set and find the id)."""
+
+    id: str
+    name: str
+    value: str
+    example: str = ""
+    adds: bool = False  # it adds to (or multiplies) whatever hand it comes with: rules help lists it after the hands
+
+    @property
+    def value_text(self) -> str:  # read like a HandType's: how rules help shows the value
+        return self.value
 
 
 def matching(types: Iterable[HandType], ctx: WinContext) -> list[tuple[HandType, int]]:

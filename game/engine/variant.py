@@ -155,7 +155,7 @@ class Variant:
     has_escape_penalty: bool = False
     fan_unit: str = "番"  # how the variant's count reads: 番 (doublings) or 倍 (a multiplier)
     summary: str = ""  # a few sentences for rules help (English msgid; the catalogues translate it)
-    small_hands: tuple = ()  # (id, Chinese name, value text) of what rules help lists besides hand_types
+    small_hands: tuple = ()  # SmallHand (game/engine/scoring.py): what rules help lists besides hand_types
     # what this rule set scores and turns besides the engine's own (ENGINE_SCORE_REASONS): the UI and the audio
     # label and voice them from here, never from tables of their own
     score_reasons: tuple[ScoreReason, ...] = ()
@@ -219,9 +219,9 @@ class Variant:
         for t in self.hand_types:
             if t.id == hand_id:
                 return t.name
-        for hid, name, _ in self.small_hands:
-            if hid == hand_id:
-                return name
+        for small in self.small_hands:
+            if small.id == hand_id:
+                return small.name
         return hand_id
 
     def flush_lean(self, opts: Any) -> float:

@@ -42,10 +42,15 @@ class Layout:
         return max(11, round(v * self.scale))
 
     @property
+    def fit_tw(self) -> float:
+        """The hand tile's width the table is laid out around: it grows with the window, 4K included."""
+        return min(self.width / 24, self.table_h / 13.5)
+
+    @property
     def tw(self) -> int:
-        """Width of a tile in the viewer's hand."""
-        base = min(self.width / 24, self.table_h / 13.5)
-        return max(36, min(84, round(base * TILE_SCALE.get(self.tile_size, 1.0))))
+        """Width of a tile in the viewer's hand: the tile-size setting scales it (and only it: the table's rows and
+        walls keep the room they are laid out in)."""
+        return max(36, round(self.fit_tw * TILE_SCALE.get(self.tile_size, 1.0)))
 
     @property
     def th(self) -> int:
@@ -54,7 +59,7 @@ class Layout:
     @property
     def small(self) -> int:
         """Width of discards, melds and other seats' tiles."""
-        return max(22, round(self.tw * 0.58))
+        return max(22, round(max(36.0, self.fit_tw) * 0.58))
 
     @property
     def small_h(self) -> int:

@@ -68,6 +68,9 @@ def _meld_dict(m: Any) -> dict:
             "claimed": tile_name(m.claimed) if m.claimed is not None else None}
 
 
+KONG_EVENTS = ("kong", "added_kong", "concealed_kong")
+
+
 class TableModel:
     def __init__(self, viewer: int | None, variant: Any, options: Any, players: int = 4):
         self.viewer = viewer
@@ -84,6 +87,10 @@ class TableModel:
         self.started = False
         self.drawer: int | None = None  # the seat holding a freshly drawn tile apart from his hand
         self._marks: dict[tuple[int, int], list] = {}  # seat_marks by (state version, seat)
+        # the kind of kong (kong, added_kong, concealed_kong) each kong's score item was for, by its index in
+        # `scores`: the engine scores a kong in the event right after it
+        self.kong_kinds: dict[int, str] = {}
+        self._last_type: str | None = None
 
     # ---- feeding
     def apply(self, e: dict) -> None:
@@ -93,7 +100,11 @@ class TableModel:
             self.started = True
             if self.viewer is None:
                 self.open_states = [SeatState(s, self.rule_set, self.options) for s in range(self.players)]
+            self.kong_kinds = {}
         kind = e.get("type")
+        if kind == "score" and self._last_type in KONG_EVENTS:
+            self.kong_kinds[len(self.state.scores)] = self._last_type
+        self._last_type = kind
         if kind == "draw":
             self.drawer = e["actor"]
         elif kind not in ("score", "claim", "ghost", "flip", "deal"):

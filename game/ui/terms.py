@@ -32,9 +32,9 @@ def rule_terms() -> list[str]:
             out[t.name] = None
             if t.value_text:
                 out[t.value_text] = None  # "cap+2", "+1 each", "1 (番)"
-        for _, name, value in v.small_hands:
-            out[name] = None
-            out[str(value)] = None
+        for small in v.small_hands:
+            out[small.name] = None
+            out[small.value] = None
     # what has words in it (a bare number or formula like "2 / 4" reads the same everywhere)
     return [t for t in out if any(c.isalpha() and c not in "NnX" for c in t)]
 

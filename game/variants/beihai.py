@@ -15,7 +15,7 @@ from game.engine.errors import OptionError
 from game.engine.events import message
 from game.engine.melds import Meld
 from game.engine.options import option
-from game.engine.scoring import Evaluation, HandType, WinContext, matching
+from game.engine.scoring import Evaluation, HandType, SmallHand, WinContext, matching
 from game.engine.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, WinShape
 from game.engine.tiles import RED_DRAGON, TileSet, next_in_ring, number_of, parse_tile, tile_name
 from game.engine.variant import FlipKind, ScoreItem, ScoreReason, Variant, Win
@@ -156,7 +156,11 @@ class Beihai(Variant):
     hand_types = HAND_TYPES
     context_fields = CONTEXT_FIELDS
     summary = RULES_SUMMARY
-    small_hands = (("pinghu", "平胡", "1"), ("gangshanghua", "杠上花", "2 / 4"), ("sikai", "4开", "4"))
+    small_hands = (SmallHand("pinghu", "平胡", "1", "1m 2m 3m 4p 5p 6p 7s 8s 9s 5s 5s 2m 3m | win 4m self"),
+                   SmallHand("gangshanghua", "杠上花", "2 / 4",
+                             "1m 2m 3m 4p 5p 6p 2m 3m 5s 5s | kong 7s 7s 7s 7s | win 4m self after_kong", adds=True),
+                   SmallHand("sikai", "4开", "4", "1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m 4m 5s | win 5s self",
+                             adds=True))
     score_reasons = (
         ScoreReason("ghost", N_("Wildcard points")),  # 鬼牌算分, at the round's end
         ScoreReason("follow_dealer", N_("Following the dealer"), voice_token="genzhuang"),  # 跟庄有喜

@@ -17,7 +17,7 @@ from game.engine.context import SEAT, TILE, ContextField, ContextFrame
 from game.engine.errors import BelowMinimum, OptionError
 from game.engine.events import message
 from game.engine.options import option
-from game.engine.scoring import Evaluation, HandType, WinContext
+from game.engine.scoring import Evaluation, HandType, SmallHand, WinContext
 from game.engine.shapes import STANDARD, THIRTEEN_ORPHANS, WinShape
 from game.engine.tiles import FIRST_DRAGON, FIRST_HONOR, FIRST_WIND, TileSet, parse_tile, tile_name
 from game.engine.variant import FeedRule, PassLock, ScoreItem, Variant, Win
@@ -164,9 +164,18 @@ SPECIAL_HANDS: tuple[HandType, ...] = (
 )
 
 # B. additions (ids as `hands` lists them); computed in score_reading, listed here for rules help and docs
-ADDITIONS = (("zimo", "自摸", "+1"), ("menqing", "门前清", "+1"), ("menfeng", "门风刻", "+1"),
-             ("quanfeng", "圈风刻", "+1"), ("jianke", "箭刻", "+1 each"), ("haidilaoyue", "海底捞月", "+1"),
-             ("gangkai", "杠上开花", "+1"), ("qianggang", "抢杠", "0"))
+# (each example reaches the default minimum of 3 fan: a plain 鸡胡 with the addition and what it brings along)
+ADDITIONS = (
+    SmallHand("zimo", "自摸", "+1", "1m 2m 3m 4p 5p 6p 7s 8s 9s 5s 5s 2m 3m | win 4m self", adds=True),
+    SmallHand("menqing", "门前清", "+1", "1m 2m 3m C C C P P P 5s 5s 2m 3m | win 4m discard", adds=True),
+    SmallHand("menfeng", "门风刻", "+1", "1m 2m 3m 4p 5p 6p S S S 5s 5s 2m 3m | win 4m self", adds=True),
+    SmallHand("quanfeng", "圈风刻", "+1", "1m 2m 3m 4p 5p 6p E E E 5s 5s 2m 3m | win 4m self", adds=True),
+    SmallHand("jianke", "箭刻", "+1 each", "1m 2m 3m C C C P P P 5s 5s 2m 3m | win 4m discard", adds=True),
+    SmallHand("haidilaoyue", "海底捞月", "+1", "1m 2m 3m 4p 5p 6p 7s 8s 9s 5s 5s 2m 3m | win 4m self last_tile",
+              adds=True),
+    SmallHand("gangkai", "杠上开花", "+1",
+              "1m 2m 3m 4p 5p 6p 5s 5s 2m 3m | concealed_kong 7s 7s 7s 7s | win 4m self after_kong", adds=True),
+    SmallHand("qianggang", "抢杠", "0", "6m 6m 6m 7m 8m 9m 2p 3p C C C 5s 5s | win 4p discard robbing_kong", adds=True))
 
 RULES_SUMMARY = N_("Four players, 136 tiles, no flowers. Chow from the player before you, pong and kong; one winner "
                    "per discard, the first in turn after the discarder. A win is worth base × 2^fan: the single "

@@ -19,7 +19,7 @@ from game.engine.context import SEAT_PAIRS, TILES, ContextField, ContextFrame
 from game.engine.events import message
 from game.engine.melds import Meld
 from game.engine.options import option
-from game.engine.scoring import Evaluation, HandType, WinContext, matching
+from game.engine.scoring import Evaluation, HandType, SmallHand, WinContext, matching
 from game.engine.shapes import FAR, SEVEN_PAIRS, STANDARD, WinShape
 from game.engine.tiles import (FIRST_HONOR, NUM_PLAYABLE, TileSet, next_in_ring, number_of, parse_tile,
                                prev_in_ring, tile_name)
@@ -232,8 +232,14 @@ class Guiliu(Variant):
     hand_types = HAND_TYPES
     context_fields = CONTEXT_FIELDS
     summary = RULES_SUMMARY
-    small_hands = (("pinghu", "平胡", "4 / 7 / 2·4 / 5"), ("lanpai", "烂牌", "5 / 10 / 3·5 / 8"),
-                   ("menqing", "门清", "×2"), ("gangshanghua", "杠上花", "×2"), ("gangshangpao", "杠上炮", "×2"))
+    small_hands = (
+        SmallHand("pinghu", "平胡", "4 / 7 / 2·4 / 5", "1m 2m 3m 4p 5p 6p 5s 5s 2m 3m | pong 7s 7s 7s | win 4m discard"),
+        SmallHand("lanpai", "烂牌", "5 / 10 / 3·5 / 8", "1m 4m 7m 2p 5p 8p 3s 6s 9s E S W N | win P self"),
+        SmallHand("menqing", "门清", "×2", "1m 2m 3m 4p 5p 6p 7s 8s 9s 5s 5s 2m 3m | win 4m discard", adds=True),
+        SmallHand("gangshanghua", "杠上花", "×2",
+                  "1m 2m 3m 4p 5p 6p 5s 5s 2m 3m | kong 9p 9p 9p 9p | win 4m self after_kong", adds=True),
+        SmallHand("gangshangpao", "杠上炮", "×2",
+                  "1m 2m 3m 4p 5p 6p 5s 5s 2m 3m | pong 7s 7s 7s | win 4m discard after_kong", adds=True))
     small_hand_voices = {"lanpai": "lanpai"}
     score_reasons = (
         ScoreReason("hubao", N_("Mutual liability"), voice_token="hubao"),  # 互包

@@ -14,7 +14,7 @@ from game.engine.errors import BadInput, BelowMinimum
 from game.engine.events import message
 from game.engine.melds import Meld
 from game.engine.options import option
-from game.engine.scoring import Evaluation, HandType, WinContext, matching
+from game.engine.scoring import Evaluation, HandType, SmallHand, WinContext, matching
 from game.engine.variant import FeedRule, PassLock, ScoreItem, SeatMark, Variant, Win
 from game.i18n import N_
 
@@ -140,7 +140,9 @@ class Nanning(Variant):
     hand_types = HAND_TYPES
     context_fields = CONTEXT_FIELDS
     summary = RULES_SUMMARY
-    small_hands = (("pinghu", "平胡", "1"), ("menqianqing", "门前清", "×4/3"))
+    small_hands = (SmallHand("pinghu", "平胡", "1", "1m 2m 3m 4p 5p 6p 7s 8s 9s 5s 5s 2m 3m | win 4m discard"),
+                   SmallHand("menqianqing", "门前清", "×4/3", "1m 2m 3m 4p 5p 6p 7s 8s 9s 5s 5s 2m 3m | win 4m self",
+                             adds=True))
     score_reasons = ()  # it scores only what the engine declares: win, kong, kong_void (流局算杠分 off), escape
     flip_kinds = ()  # no horses, no 醒
 

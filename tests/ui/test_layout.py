@@ -277,6 +277,44 @@ def test_nothing_overlaps(sized, scene_name):
     assert not found, f"{scene_name} at {size[0]}×{size[1]} in {app.settings.language}:\n" + "\n".join(found[:30])
 
 
+TABLES = [f"table-{vid}" for vid in AVAILABLE] + ["counter-beihai", "claim-nanning", "claim-guiliu", "settlement"]
+BIG = [((3840, 2160), "medium"), ((960, 540), "large"), ((1920, 1080), "large"), ((2560, 1440), "large")]
+
+
+@pytest.mark.parametrize("scene_name", TABLES)
+@pytest.mark.parametrize("big", BIG, ids=lambda case: f"{case[0][0]}x{case[0][1]}-{case[1]}")
+def test_the_table_at_4k_and_with_large_tiles(layout_app, monkeypatch, big, scene_name):
+    """Tiles grow with the window to 3840×2160 and with the large-tile setting, and nothing overlaps there either."""
+    app = layout_app
+    size, tiles = big
+    monkeypatch.setattr(app.settings, "tile_size", tiles)
+    app.screen = pygame.display.set_mode(size)
+    app.settings.window_size = size
+    if app.settings.language != "zh_CN":
+        app.set_language("zh_CN")
+    try:
+        build(app, scene_name)
+        for _ in range(2):
+            app.step(DT)
+        scene = app.scene
+        if SHOTS:
+            Path(SHOTS).mkdir(parents=True, exist_ok=True)
+            pygame.image.save(app.screen, str(Path(SHOTS) / f"{scene_name}-{size[0]}x{size[1]}-{tiles}.png"))
+        found = problems(elements(app, scene), size)
+        assert not found, f"{scene_name} at {size[0]}×{size[1]}, {tiles} tiles:\n" + "\n".join(found[:30])
+    finally:
+        while app.scenes:
+            app.scenes.pop().exit()
+
+
+def test_tiles_grow_with_the_window_to_4k():
+    from game.ui.layout import Layout
+
+    widths = [Layout(w, h).tw for w, h in SIZES + ((3840, 2160),)]
+    assert widths == sorted(widths) and len(set(widths)) == len(widths), widths  # every step up is bigger
+    assert Layout(3840, 2160).tw >= 2 * Layout(1280, 720).tw - 2
+
+
 def test_the_rules_catch_what_they_should():
     """The checks themselves, on made-up rectangles: each kind of fault is found, and what is allowed passes."""
     button = ("control", pygame.Rect(100, 100, 80, 30), "OK", 0)

@@ -86,7 +86,8 @@ def test_every_example_is_drawn_whole_and_apart(app, size, lang):
             before = scene.scroll
             page_down(app)
             assert scene.scroll > before  # Page Down scrolls until the page's end is in view
-        missing += [f"{vid}.{t.id}" for t in get_variant(vid).hand_types if t.id not in seen]
+        v = get_variant(vid)
+        missing += [f"{vid}.{t.id}" for t in (*v.small_hands, *v.hand_types) if t.id not in seen]
         app.pop()
     assert not problems, "\n".join(problems[:30])
     assert not missing, f"never drawn whole at {size}: {missing}"
@@ -98,7 +99,8 @@ def test_each_example_shows_its_tiles(app):
     app.push(scene)
     app.step(1 / 30)
     shown = next(iter(scene.examples))
-    ex = parse_example(next(t for t in get_variant("guangdong").hand_types if t.id == shown).example)
+    v = get_variant("guangdong")
+    ex = parse_example(next(t for t in (*v.small_hands, *v.hand_types) if t.id == shown).example)
     assert len(scene.examples[shown]) == len(ex.concealed) + 1 + sum(len(m) for _, m in ex.melds) + len(ex.flowers)
 
 
@@ -140,4 +142,5 @@ def test_choosing_another_rule_set_starts_at_the_top(app):
     scene.clicks.find(app.t(get_variant("nanning").name)).action()
     app.step(1 / 30)
     assert scene.variant_id == "nanning" and scene.scroll == 0
-    assert set(scene.examples) <= {t.id for t in get_variant("nanning").hand_types}
+    nanning = get_variant("nanning")
+    assert set(scene.examples) <= {t.id for t in (*nanning.small_hands, *nanning.hand_types)}

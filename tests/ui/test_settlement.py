@@ -123,6 +123,9 @@ def test_a_concealed_kong_lies_face_up_on_the_settlement(tmp_path, monkeypatch):
     settlement.draw(app.screen)
     assert backs == []  # the kong's four 9s drawn as tiles, nothing face down
     assert any(m["type"] == "concealed_kong" for m in settlement.ts.model.seats[1].melds)
+    # its row in the score table says which kong it paid for (a concealed one pays differently from 明杠)
+    kong_rows = [label for label, _ in settlement.score_rows() if label.startswith(app.t("Kong points"))]
+    assert kong_rows and all(label.endswith(app.t("暗杠")) for label in kong_rows), kong_rows
     pygame.quit()
 
 

@@ -1,5 +1,5 @@
-"""Every hand type of every rule set has an example hand (HandType.example, drawn by rules help), and the rule set's
-own scoring finds that hand type in it.
+"""Every hand type of every rule set, and every small hand it lists (平胡, 门前清, 自摸 …), has an example hand
+(HandType.example, SmallHand.example, drawn by rules help), and the rule set's own scoring finds it in that hand.
 
 Each example is read the way rules help reads it (parse_example) and scored through the engine's contract
 (`cmd_score`, what `python -m game.engine score` prints), at the table's default options unless the example names
@@ -17,7 +17,7 @@ from game.headless.engine_cli import cmd_score
 from game.engine.examples import Example, parse_example
 from game.variants import AVAILABLE, get_variant
 
-CASES = [(vid, t) for vid in AVAILABLE for t in get_variant(vid).hand_types]
+CASES = [(vid, t) for vid in AVAILABLE for t in (*get_variant(vid).small_hands, *get_variant(vid).hand_types)]
 
 
 def score_request(vid: str, ex: Example) -> dict:

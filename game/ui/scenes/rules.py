@@ -174,8 +174,8 @@ class RulesScene(MenuScene):
         surface.set_clip(old_clip)
 
     def _layout(self, width: int, k: float) -> tuple[list[Piece], int]:
-        """The page for the current rule set, `width` pixels wide: the summary, the hand types (small hands as
-        lines, the others as cards with their example hand), then the options. Returns (pieces, height)."""
+        """The page for the current rule set, `width` pixels wide: the summary, the hand types and what adds to
+        them (each a card with its example hand), then the options. Returns (pieces, height)."""
         app, v = self.app, get_variant(self.variant_id)
         pieces: list[Piece] = []
         body, small = self.px(15, k), self.px(13, k)
@@ -199,23 +199,23 @@ class RulesScene(MenuScene):
         gap = round(12 * k)
         cols = max(1, min(3, width // round(420 * k)))  # a card holds a hand of 14 tiles or more
         col_w = (width - (cols - 1) * gap) // cols
-        # small hands (no tiles to show: the plain win and what adds to any hand) as name and value lines
-        step = body + round(10 * k)
-        for i, (_hid, name, value) in enumerate(v.small_hands):
-            cx, cy = (i % cols) * (col_w + gap), y + (i // cols) * step
-            worth = words((cx + col_w - round(8 * k), cy), self._worth(str(value), v.fan_unit), body, GOLD,
-                          anchor="topright")
-            words((cx + round(10 * k), cy), app.t(name), body, INK, True, fit=worth.left - round(18 * k) - cx)
-        y += -(-len(v.small_hands) // cols) * step + (round(6 * k) if v.small_hands else 0)
-        # the hand types: a card each, its name and value over its example hand
+        # a card each, its name and value over its example hand: the plain wins (平胡, 烂牌) and the hand types, then
+        # what adds to any of them (门前清, 自摸, 杠上花 …) under a heading of its own
         inner = round(10 * k)
-        for row in range(-(-len(v.hand_types) // cols)):
-            cards = [self._card(pieces, words, t, v, pygame.Rect(c * (col_w + gap), y, col_w, 0), inner, body, k)
-                     for c, t in enumerate(v.hand_types[row * cols:(row + 1) * cols])]
-            row_h = max(card.rect.height for card in cards)
-            for card in cards:  # a row's cards end together
-                card.rect.height = row_h
-            y += row_h + gap
+        adds = tuple(s for s in v.small_hands if s.adds)
+        sections = [(*(s for s in v.small_hands if not s.adds), *v.hand_types), adds]
+        for n, hands in enumerate(sections):
+            if n and hands:
+                y += round(10 * k)
+                words((0, y), app.t("Added to any hand"), self.px(18, k), GOLD, True)
+                y += self.px(18, k) + round(14 * k)
+            for row in range(-(-len(hands) // cols)):
+                cards = [self._card(pieces, words, t, v, pygame.Rect(c * (col_w + gap), y, col_w, 0), inner, body,
+                                    k) for c, t in enumerate(hands[row * cols:(row + 1) * cols])]
+                row_h = max(card.rect.height for card in cards)
+                for card in cards:  # a row's cards end together
+                    card.rect.height = row_h
+                y += row_h + gap
         # the options, in two columns
         y += round(10 * k)
         words((0, y), app.t("Options"), self.px(18, k), GOLD, True)

@@ -6,6 +6,7 @@ import pygame
 
 from game.engine.events import LIST_SEPARATOR, render
 from game.engine.tiles import parse_tile, tile_name
+from game.i18n import N_
 from game.ui.layout import TILE_RATIO
 from game.ui.model import flip_rows
 from game.ui.terms import count_text, hand_name
@@ -13,6 +14,8 @@ from game.ui.widgets import GOLD, INK, MUTED, MenuScene, button, panel, text
 
 LINE_H = 24  # the score table's rows and the working's lines at 1280×720: pixel step and font size
 LINE_SIZE = 16
+# a kong's row says which kong it paid for (msgids: zh_TW 明槓 …, English Exposed kong …)
+KONG_WORDS = {"kong": N_("明杠"), "added_kong": N_("补杠"), "concealed_kong": N_("暗杠")}
 
 
 class SettlementScene(MenuScene):
@@ -202,7 +205,7 @@ class SettlementScene(MenuScene):
         wins = list(m.wins)
         rows = []
         win_index = 0
-        for item in m.scores:
+        for index, item in enumerate(m.scores):
             label = app.t(variant.score_reason(item["reason"]).label)
             deltas = list(item["deltas"])
             if item["reason"] == "win":
@@ -212,6 +215,9 @@ class SettlementScene(MenuScene):
             else:
                 gainers = [names[i] for i, d in enumerate(deltas) if d > 0 and i < len(names)]
                 what = app.t(LIST_SEPARATOR).join(gainers)
+                kong = m.kong_kinds.get(index)
+                if kong in KONG_WORDS:  # which kong it paid for: 明杠, 补杠 or 暗杠 pay differently
+                    what = f"{what} · {app.t(KONG_WORDS[kong])}" if what else app.t(KONG_WORDS[kong])
             rows.append((f"{label} · {what}" if what else label, deltas))
         if rows:
             total = [sum(d[i] for _, d in rows) for i in range(len(names))]

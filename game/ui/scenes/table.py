@@ -1802,7 +1802,8 @@ class TableScene(Scene):
         mine = self.discard_areas.get(self.viewer)
         if mine is not None:  # right of the player's own discards, with the claimed tiles shown over each button
             x = max(x, mine.right + lay.px(16))
-        y = lay.hand_y - d - 34
+        hint_size = max(lay.fs(11), d // 5)  # the key under each button, clear of the hand below
+        y = lay.hand_y - d - max(34, round(hint_size * 1.5) + lay.px(8))
         calls_left = x if calls else None
         claimed = self._claimed_tile() if "pass" in kinds else None
         for kind, word in calls:
@@ -1818,9 +1819,8 @@ class TableScene(Scene):
             self.app.drawn.add("text", label.get_rect(center=r.center), word, word_size, label)
             self._draw_call_tiles(surface, r, self._call_tiles(kind, actions, claimed))
             key_words = {"win": "H", "kong": "G", "pong": "P", "chow": "C", "pass": t("Space")}[kind]
-            hint = fonts.render(key_words, max(lay.fs(11), d // 5), (230, 230, 230))
-            show(self.app, surface, hint, hint.get_rect(midtop=(r.centerx, r.bottom + 1)), key_words,
-                 max(lay.fs(11), d // 5))
+            hint = fonts.render(key_words, hint_size, (230, 230, 230))
+            show(self.app, surface, hint, hint.get_rect(midtop=(r.centerx, r.bottom + 1)), key_words, hint_size)
             x += d + 14
         if self.choice:
             self._draw_choice(surface)
@@ -2070,6 +2070,9 @@ class TableScene(Scene):
         key = self.hint_key_rect
         if key is not None and at.colliderect(key):  # right of the hint key, which stands at the hand's left end
             at.left = key.right + self.layout.px(16)
+        mine = self.discard_areas.get(self.viewer)
+        if mine is not None and at.colliderect(mine):  # a tall hand in a small window: beside the own discards
+            at.left = mine.right + self.layout.px(12)
         show(self.app, surface, img, at, self.app.t("Your turn: throw a tile"), size)
 
     def _draw_choice(self, surface: pygame.Surface) -> None:
