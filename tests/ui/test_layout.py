@@ -105,9 +105,13 @@ def build(app: App, name: str):
         ng.start()
         assert app.scene is not ng, ng.host_error
         return app.scene
-    if kind in ("table", "counter", "claim", "pause"):
+    if kind in ("table", "counter", "claim", "pause", "marks"):
         table = mid_round(rest or "nanning", 20 if kind == "claim" else 40, claim=kind == "claim")
         scene = TableScene(app, table, autosave=False)
+        if kind == "marks":  # every other seat a player under 托管 (as a LAN seat's dropped player): a status tag
+            for i, seat in enumerate(table.seats):  # on each card (marked after the scene: no hand-over screen)
+                seat.human = True
+                table.autoplay.add(i)
         scene.show_counter = kind == "counter"  # 记牌器 open: clear of every hand and card
         app.push(scene)
         if kind == "pause":
@@ -146,7 +150,7 @@ def build(app: App, name: str):
 
 SCENES = (["title", "settings", "lan", "join", "lobby", "stats", "replays", "voices", "pause", "replay"]
           + [f"table-{vid}" for vid in AVAILABLE] + ["counter-beihai", "claim-nanning", "claim-guiliu", "settlement",
-                                                                 "standings"]
+                                                                 "standings", "marks-hainan"]
           + [f"rules-{vid}" for vid in AVAILABLE]
           + [f"newgame-{mode}-{vid}" for mode in ("ai", "hotseat", "lan") for vid in AVAILABLE])
 
@@ -277,7 +281,8 @@ def test_nothing_overlaps(sized, scene_name):
     assert not found, f"{scene_name} at {size[0]}×{size[1]} in {app.settings.language}:\n" + "\n".join(found[:30])
 
 
-TABLES = [f"table-{vid}" for vid in AVAILABLE] + ["counter-beihai", "claim-nanning", "claim-guiliu", "settlement"]
+TABLES = [f"table-{vid}" for vid in AVAILABLE] + ["counter-beihai", "claim-nanning", "claim-guiliu", "settlement",
+                                                   "marks-hainan"]
 BIG = [((3840, 2160), "medium"), ((960, 540), "large"), ((1920, 1080), "large"), ((2560, 1440), "large")]
 
 

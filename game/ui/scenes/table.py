@@ -1531,6 +1531,9 @@ class TableScene(Scene):
             if tile in hints:
                 size = max(self.layout.fs(13), self.layout.tw // 3)
                 tag = self.app.fonts.render(self.app.t("听"), size, (110, 255, 140), bold=True)
+                if tag.get_width() > r.width - 2:  # a longer word (English "Ready"): narrowed to its tile
+                    k = (r.width - 2) / tag.get_width()
+                    tag = pygame.transform.smoothscale(tag, (r.width - 2, max(1, round(tag.get_height() * k))))
                 show(self.app, surface, tag, tag.get_rect(midbottom=(r.centerx, r.y - lift - 1)), self.app.t("听"),
                      size)
                 if i in (self.hover, self.selected):
@@ -1719,13 +1722,6 @@ class TableScene(Scene):
             status.append(self.app.t("Autoplay"))
         elif cfg.human and seat in self.table.autoplay:
             status.append(self.app.t("Autoplay"))
-        if status:
-            words, status_size = " · ".join(status), max(self.layout.fs(12), size // 4)
-            t = fonts.render(words, status_size, (140, 220, 255), bold=True)
-            tag = pygame.Surface((t.get_width() + 10, t.get_height() + 2), pygame.SRCALPHA)
-            pygame.draw.rect(tag, (10, 30, 50, 200), tag.get_rect(), border_radius=tag.get_height() // 2)
-            tag.blit(t, (5, 1))
-            show(self.app, surface, tag, (x, y + size + 4), words, status_size)
         fx = x + width
         if self.model.seats[seat].flowers:
             flowers = []
@@ -1734,7 +1730,10 @@ class TableScene(Scene):
                 flowers.append(surface.blit(img, (fx, y)))
                 fx += 23
             self.app.drawn.add("area", flowers[0].unionall(flowers[1:]), f"flowers {side}")
-        self._draw_seat_marks(surface, seat, pygame.Rect(x - 4, y - 4, max(width, fx - x + 4), size + 8), side)
+        # who plays the seat now (掉线 · 托管) as a badge of its own beside the card, with the rule set's marks: under
+        # the card it ran into the toggles, the quick phrases or a side hand
+        self._draw_seat_marks(surface, seat, pygame.Rect(x - 4, y - 4, max(width, fx - x + 4), size + 8), side,
+                              status=" · ".join(status))
 
     def table_label_texts(self) -> list[str]:
         """The rule set's labels for this round (Variant.table_labels), in the player's language."""
@@ -1748,20 +1747,24 @@ class TableScene(Scene):
         return [render(m, translate=self.app.t, seat_name=lambda i: names[i] if 0 <= i < len(names) else str(i))
                 for m in self.model.seat_marks(seat)]
 
-    def _draw_seat_marks(self, surface: pygame.Surface, seat: int, card: pygame.Rect, side: str) -> None:
+    def _draw_seat_marks(self, surface: pygame.Surface, seat: int, card: pygame.Rect, side: str,
+                         status: str = "") -> None:
         """Small badges beside a seat card, one per mark: to the card's right (toward the table's middle), or its left
         for the seat on the right; stacked down from the card's top (for the seat on the left, up from its bottom,
-        clear of the top seat's row); one that would leave the window goes below the card."""
-        texts = self.seat_mark_texts(seat)
+        clear of the top seat's row); one that would leave the window goes below the card. `status` (掉线 · 托管) comes
+        first, in blue."""
+        texts = ([status] if status else []) + self.seat_mark_texts(seat)
         if not texts:
             return
         fonts = self.app.fonts
         size = max(self.layout.fs(12), round(self.layout.tw * 0.26))
-        imgs = [fonts.render(label, size, (255, 236, 200), bold=True) for label in texts]
+        imgs = [fonts.render(label, size, (140, 220, 255) if status and i == 0 else (255, 236, 200), bold=True)
+                for i, label in enumerate(texts)]
         heights = [img.get_height() + 4 for img in imgs]
         y = card.y if side != "left" else max(card.y, card.bottom - sum(h + 3 for h in heights) + 3)
         below = card.bottom + 3  # where badges go that would leave the window beside the card
-        for label, img, height in zip(texts, imgs, heights):
+        for i, (label, img, height) in enumerate(zip(texts, imgs, heights)):
+            is_status = bool(status) and i == 0
             r = pygame.Rect(0, y, img.get_width() + 14, height)
             if side == "right":
                 r.right = card.x - 6
@@ -1772,11 +1775,13 @@ class TableScene(Scene):
                 r.topleft = (card.right - r.width if side == "right" else card.x, below)
                 below = r.bottom + 3
             bg = pygame.Surface(r.size, pygame.SRCALPHA)
-            pygame.draw.rect(bg, (150, 36, 28, 225), bg.get_rect(), border_radius=r.height // 2)
+            fill = (10, 30, 50, 225) if is_status else (150, 36, 28, 225)
+            pygame.draw.rect(bg, fill, bg.get_rect(), border_radius=r.height // 2)
             pygame.draw.rect(bg, (*GOLD, 235), bg.get_rect(), width=1, border_radius=r.height // 2)
             surface.blit(bg, r)
             show(self.app, surface, img, img.get_rect(center=r.center), label, size)
-            self.mark_rects.append((seat, r, label))
+            if not is_status:
+                self.mark_rects.append((seat, r, label))
 
     # ---- controls
     def _draw_controls(self, surface: pygame.Surface) -> None:
@@ -1927,7 +1932,8 @@ class TableScene(Scene):
         label = self.app.fonts.render(self.app.t("Hint (Tab)"), size, (30, 20, 10) if on else (255, 235, 190),
                                       bold=True)
         r = pygame.Rect(0, 0, label.get_width() + 22, label.get_height() + self.layout.px(8))
-        r.bottomleft = (rects[0].left, min(t.top for t in rects) - round(self.layout.tw * 0.3) - 6)
+        tag_h = self.app.fonts.get(max(self.layout.fs(13), self.layout.tw // 3), True).get_height()  # a tile's 听
+        r.bottomleft = (rects[0].left, min(t.top for t in rects) - max(round(self.layout.tw * 0.3) + 6, tag_h + 2))
         if self.waits_chip is not None and r.colliderect(self.waits_chip):  # the 听 chip went above the hand too
             r.left = self.waits_chip.right + self.layout.px(8)
         bg = pygame.Surface(r.size, pygame.SRCALPHA)
