@@ -178,6 +178,9 @@ class Host:
     start_coins: list[int] | None = None  # each player's coins at the start, where the rule set plays for coins
     think: float = 0.0  # seconds an AI seat takes before it answers (host clock)
     claim_timer: float | None = None  # seconds a human has to answer a claim before it is passed for him
+    # seconds a human has for his turn (a discard, a kong, a self-drawn win, a setup choice such as 上嘎) before his
+    # stand-in, the AI, makes the move for him
+    turn_timer: float | None = None
     autosave: bool = False
     keep_replays: bool = False
     on_change: Callable[["Host"], None] | None = None
@@ -469,8 +472,9 @@ class Host:
             self._prompt_ids += 1
             claim = any(a.type == "pass" for a in actions)
             deadline = None
-            if claim and self.claim_timer and seat not in self.autoplay:
-                deadline = self.clock + self.claim_timer
+            limit = self.claim_timer if claim else self.turn_timer
+            if limit and seat not in self.autoplay:
+                deadline = self.clock + limit
             prompt = Prompt(seat, self._prompt_ids, actions, deadline, self.clock, self.setup.get(seat))
             self.prompts[seat] = prompt
             self._send(seat, "prompt", prompt)

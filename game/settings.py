@@ -49,6 +49,9 @@ def aside_path(path: Path, tag: str) -> Path:
         n += 1
 
 
+CLAIM_TIMERS = (0, 5, 10, 15, 20, 30)  # seconds; 0 = off
+TURN_TIMERS = (0, 10, 15, 20, 30, 45, 60)
+
 @dataclass
 class Settings:
     language: str = "zh_CN"
@@ -61,6 +64,7 @@ class Settings:
     tile_size: str = "medium"
     table_art: str = "auto"
     claim_timer: int = 0  # seconds; 0 = off
+    turn_timer: int = 0  # seconds for one's own turn before the AI moves for him; 0 = off
     last_setup: dict = field(default_factory=dict)
     # player profiles: id -> the name the player goes by now. Statistics belong to the id, so renaming a player (or
     # switching the language that gives "You" its words) never splits his record
@@ -94,8 +98,10 @@ class Settings:
         self.animation_speed = min(3.0, max(0.25, float(self.animation_speed)))
         w, h = self.window_size
         self.window_size = (max(960, int(w)), max(540, int(h)))
-        if self.claim_timer not in (0, 5, 10, 15, 20, 30):
+        if self.claim_timer not in CLAIM_TIMERS:
             self.claim_timer = 0
+        if self.turn_timer not in TURN_TIMERS:
+            self.turn_timer = 0
         if not isinstance(self.profiles, dict):
             self.profiles = {}
         self.profiles = {str(k)[:32]: str(v)[:24] for k, v in self.profiles.items() if isinstance(k, str)}

@@ -89,6 +89,26 @@ def test_the_claim_timer_passes_for_a_human_who_does_not_answer():
     assert b.open_prompt is not q and not b.open_prompt.claim  # passed for him: now it is his own turn
 
 
+def test_the_turn_timer_lets_the_ai_move_for_a_human_whose_turn_runs_out():
+    host, a, b = claim_host(turn_timer=10.0)
+    p = a.open_prompt
+    assert not p.claim and p.deadline == pytest.approx(host.clock + 10.0)
+    assert not host.advance(9.9) and a.open_prompt is p
+    assert host.advance(0.2)  # his time is up: his stand-in throws a tile for him
+    thrown = [e for e in host.events if e["type"] == "discard"]
+    assert thrown and thrown[0]["actor"] == 0
+    assert a.open_prompt is None or a.open_prompt is not p
+    q = b.open_prompt  # a claim on it has no deadline (the claim timer is off); his own turn has his 10 s
+    assert q is not None
+    assert q.deadline is None if q.claim else q.deadline == pytest.approx(host.clock + 10.0)
+
+
+def test_no_turn_timer_by_default():
+    host, a, b = claim_host()
+    assert a.open_prompt.deadline is None
+    assert not host.advance(3600.0) and a.open_prompt is not None
+
+
 def test_bots_answer_only_when_the_clock_says_they_have_thought():
     seats = [SeatConfig("A", human=True), SeatConfig("B"), SeatConfig("C"), SeatConfig("D")]
     host = Host("nanning", {}, seats, seed=3, rounds=1, think=0.5)

@@ -107,6 +107,7 @@ class RemoteTable:
         self.autosave = self.keep_replays = False
         self.think = 0.0
         self.claim_timer: float | None = None
+        self.turn_timer: float | None = None
         self.current_actions: list[dict] = []
         self.round = None  # no engine round here (the settlement's "watch again" needs one)
 

@@ -5,6 +5,7 @@ while paused keeps the game. Esc in a replay leaves it; on the settlement it cha
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game import saves
 from game.engine.state import Action, round_from_scenario
@@ -259,3 +260,42 @@ def test_esc_leaves_a_replay_and_changes_nothing_on_the_settlement(app):
     frames(app, 2)
     key(app, pygame.K_ESCAPE)
     assert app.scene is settlement
+
+
+def test_the_turn_timer_counts_down_and_the_ai_throws_for_a_player_who_runs_out(app, tmp_path):
+    """Settings → 出牌限时: on his turn the player sees his seconds go down; when they are out, his stand-in throws a
+    tile for him and the game goes on. Off (the default), nothing hurries him."""
+    import os
+
+    app.settings.turn_timer = 10
+    seats = [SeatConfig("You", human=True, auto_pass=True)]  # claims pass themselves: only his turns wait for him
+    seats += [SeatConfig(f"AI {i}", level="easy") for i in range(1, 4)]
+    table = Host("nanning", {}, seats, seed=3, rounds=1)
+    scene = TableScene(app, table)
+    app.push(scene)
+    until(app, lambda: any(a.type == "discard" for a in scene._my_actions()))
+    prompt = table.prompts[0]
+    assert prompt.deadline == pytest.approx(prompt.opened + 10)
+    frames(app, 10)
+    shown = {b.label for b in app.drawn.boxes if b.scene is scene and b.kind == "text"}
+    assert shown & {app.t("{n}s").format(n=n) for n in (8, 9, 10)}, shown  # his seconds, counting down
+    if os.environ.get("TIMER_SHOT"):
+        pygame.image.save(app.screen, os.environ["TIMER_SHOT"])
+    mine = len([e for e in table.events if e["type"] == "discard" and e["actor"] == 0])
+    until(app, lambda: len([e for e in table.events if e["type"] == "discard" and e["actor"] == 0]) > mine,
+          limit=round(14 / DT))  # 10 s on the host's clock and no more (it runs at the animation speed)
+    assert table.clock - prompt.opened >= 10 - 1e-6
+
+
+def test_without_a_turn_timer_the_player_is_never_hurried(app):
+    app.settings.turn_timer = 0
+    seats = [SeatConfig("You", human=True, auto_pass=True)]  # claims pass themselves: only his turns wait for him
+    seats += [SeatConfig(f"AI {i}", level="easy") for i in range(1, 4)]
+    table = Host("nanning", {}, seats, seed=3, rounds=1)
+    scene = TableScene(app, table)
+    app.push(scene)
+    until(app, lambda: any(a.type == "discard" for a in scene._my_actions()))
+    assert table.prompts[0].deadline is None
+    before = len(table.events)
+    frames(app, round(20 / DT))
+    assert len(table.events) == before and 0 in table.prompts

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import N_
-from game.settings import TABLE_ARTS, TILE_SIZES
+from game.settings import CLAIM_TIMERS, TABLE_ARTS, TILE_SIZES, TURN_TIMERS
 from game.ui.art.table import REGION_NAMES
 from game.ui.widgets import GOLD, INK, MenuScene, button, chip, chip_pad, panel, text
 
@@ -76,9 +76,11 @@ class SettingsScene(MenuScene):
             (app.t("Table art"), [(app.t(ART_LABELS[k]), st.table_art == k, lambda k=k: self._set("table_art", k))
                                   for k in TABLE_ARTS]),
             (app.t("Claim timer"), [(app.t("Off") if v == 0 else app.t("{n}s").format(n=v), st.claim_timer == v,
-                                     lambda v=v: self._set("claim_timer", v)) for v in (0, 5, 10, 15, 20, 30)]),
+                                     lambda v=v: self._set("claim_timer", v)) for v in CLAIM_TIMERS]),
+            (app.t("Turn timer"), [(app.t("Off") if v == 0 else app.t("{n}s").format(n=v), st.turn_timer == v,
+                                    lambda v=v: self._set("turn_timer", v)) for v in TURN_TIMERS]),
         ]
-        # scaled with the window: at 960×540 the nine rows and Back must still fit the panel
+        # scaled with the window: at 960×540 the ten rows and Back must still fit the panel
         k = max(0.7, min(w / 1280, h / 720))
         top = box.y + round(80 * k)
         bottom = box.bottom - round(84 * k) - (round(22 * k) if st.fullscreen else 0)

@@ -132,6 +132,7 @@ class TableScene(Scene):
         table.autosave = table.keep_replays = self.autosave
         table.think = self._pace(BOT_THINK)
         table.claim_timer = self.app.settings.claim_timer or None
+        table.turn_timer = self.app.settings.turn_timer or None
         self._dress_tiles()
         for seat in self.humans:
             self.links[seat] = LocalSeat(seat)
@@ -220,8 +221,9 @@ class TableScene(Scene):
             self.app.push(PauseScene(self.app, self))
 
     def resumed(self) -> None:
-        """Back from the pause menu: settings changed meanwhile apply (the claim timer for the next claims)."""
+        """Back from the pause menu: settings changed meanwhile apply (the timers for the next prompts)."""
         self.table.claim_timer = self.app.settings.claim_timer or None
+        self.table.turn_timer = self.app.settings.turn_timer or None
 
     @property
     def fast(self) -> bool:
