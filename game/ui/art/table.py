@@ -634,10 +634,10 @@ class TableArt:
             x, y = rng.uniform(0, w), rng.uniform(0, h * 0.45)
             c = rng.randint(150, 255)
             pygame.draw.circle(out, (c, c, min(255, c + 20)), (x, y), rng.choice((1, 1, 1, 1.5)))
-        # a fan of big tiles in the bottom-right corner, clear of a centred menu
-        tw = max(24, round(unit * 0.14))
+        # a fan of big tiles in the bottom-right corner, clear of a centred menu and its row of small buttons
+        tw = max(24, round(unit * 0.12))
         kinds = (31, 32, 9, 18, 0)  # 中 發 一筒 幺鸡 一萬
-        cx, cy = w - tw * (2 * 0.8 + 0.95), h * 0.87
+        cx, cy = w - tw * (2 * 0.8 + 0.8), h * 0.87
         for i, kind in enumerate(kinds):
             ang = 28 - i * 14
             tile = self.tiles.face(kind, tw)
