@@ -192,7 +192,7 @@ class SettlementScene(MenuScene):
             how = app.t("self-drawn")
         else:
             how = app.t("won on {name}'s tile").format(name=self.ts.table.seats[win["target"]].name)
-        names = " ".join(hand_name(app, self.ts.table.variant, x) for x in win.get("hands", []))
+        names = app.t(LIST_SEPARATOR).join(hand_name(app, self.ts.table.variant, x) for x in win.get("hands", []))
         unit = self.ts.table.variant.fan_unit
         count = f" · {count_text(app, win['fan'], unit)}" if win.get("fan") is not None else ""  # small hands: none
         return f"{how} · {names}{count}" if names else f"{how}{count}"
