@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from game.ai.player import SKILLS, Option, SkilledBot
 from game.ai.reading import deal_in_chance, read_opponents
 from game.ai.value import TableValues
-from game.engine.state import Action, new_round
+from game.engine.state import Action, new_round, round_from_scenario
+from game.engine.tiles import tile_name
 from game.engine.view import seat_view
 from game.variants import get_variant
 
-from .test_player import K, _flush_threat_round
+from .test_player import K, T, _flush_threat_round
 
 
 def _values(vid: str) -> TableValues:
@@ -77,10 +80,31 @@ def test_the_full_reading_sees_a_callers_suit_the_basic_one_does_not():
 
 def test_the_levels_climb_in_skill():
     easy, normal, hard, expert = (SKILLS[lv] for lv in ("easy", "normal", "hard", "expert"))
-    assert easy.slips > 0 and not easy.value and not easy.counting
-    assert normal.value and not normal.slips and not normal.defence and not normal.counting
+    assert easy.slips > normal.slips > hard.slips == expert.slips == 0
+    assert not easy.value and not easy.counting
+    assert normal.value and not normal.defence and not normal.counting
     assert hard.counting and hard.acceptance and hard.lookahead and not hard.defence
     assert expert.reading and expert.decline_cheap and expert.defence > 0
+
+
+def _departures(level: str, tries: int = 200) -> int:
+    """How often the level, seated with different seeds, throws another tile than its own careful choice (the same
+    level without slips) in one position: seat 0 of the Nanning flush-threat round, far from ready."""
+    rnd, _ = _flush_threat_round()
+    legal = rnd.legal_actions(0)
+    careful = SkilledBot(level)
+    careful.skill = dataclasses.replace(careful.skill, slips=0.0)
+    best = careful.choose(seat_view(rnd, 0), legal)
+    return sum(SkilledBot(level, seed=s).choose(seat_view(rnd, 0), legal) != best for s in range(tries))
+
+
+def test_the_lower_levels_slip_more_often():
+    """The ladder's carelessness, played: easy leaves its best move most often, normal now and then (a slip is one
+    of its best few moves, so not every one of them shows), hard and expert never."""
+    easy, normal = _departures("easy"), _departures("normal")
+    assert _departures("hard") == 0 and _departures("expert", 20) == 0
+    assert 0 < normal < easy
+    assert normal > 0.1 * 200 and easy > 0.3 * 200
 
 
 def test_under_a_minimum_a_concealed_opponent_looks_ready_less_often():
@@ -94,3 +118,30 @@ def test_under_a_minimum_a_concealed_opponent_looks_ready_less_often():
 
     gd, nn = readiness("guangdong"), readiness("nanning")
     assert all(gd[s] < 0.5 * nn[s] for s in nn)
+
+
+def _careful_discard(level: str, min_fan: int) -> str:
+    """Guangdong: seat 1 has chowed 1m and throws. Throwing N leaves it ready on 3s/6s with a plain hand (no fan
+    but 自摸): a hand at a table without a minimum, none under a 3-fan one. The level without its slips."""
+    variant = get_variant("guangdong")
+    opts = variant.parse_options({"min_fan": min_fan}, 4)
+    hands = ["1m 9m 9m 1p 1p 3p E E S S W W C 4m", "2m 3m 5p 6p 7p 7s 8s 9s 2s 2s 4s 5s N",
+             "4p 4p 8p 8p 1s 1s 3m 3m 6m 6m F F P", "7m 7m 9p 9p 3s 8m 8m 5m 5m 2p 2p P P"]
+    rest = [k for k in range(34) for _ in range(4)]
+    for k in T(" ".join(hands)):
+        rest.remove(k)
+    rnd, _ = round_from_scenario(variant, opts, 4, 0, [T(h) for h in hands], rest)
+    rnd.apply(Action(0, "discard", K("1m")))
+    rnd.apply(Action(1, "chow", tiles=(K("2m"), K("3m"))))
+    bot = SkilledBot(level)
+    bot.skill = dataclasses.replace(bot.skill, slips=0.0)
+    return tile_name(bot.choose(seat_view(rnd, 1), rnd.legal_actions(1)).tile)
+
+
+def test_normal_reads_what_a_hand_may_win_and_easy_does_not():
+    """The step from easy to normal: under a 3-fan minimum the ready plain hand can never win, and normal (as hard)
+    does not make it; easy, going by distance alone, does. Without the minimum every level makes it."""
+    assert {lv: _careful_discard(lv, 0) for lv in ("easy", "normal", "hard")} == dict.fromkeys(
+        ("easy", "normal", "hard"), "N")
+    assert _careful_discard("easy", 3) == "N"
+    assert _careful_discard("normal", 3) != "N" and _careful_discard("hard", 3) != "N"

@@ -161,6 +161,24 @@ def test_advice_says_why():
         read_opponents(seat_view(rnd, 0))).risk
 
 
+def test_where_no_discard_wins_no_discard_is_dangerous():
+    """北海 wins only by self-draw: a threat that makes the expert keep 4s back where discards win puts no deal-in
+    risk on any discard at a table whose values say no discard wins (as 北海's do)."""
+    rnd, _ = _flush_threat_round()
+    view = seat_view(rnd, 0)
+
+    def risk(bot: SkilledBot) -> float:
+        return bot._evaluate(view, WinCheck.at(rnd.variant, rnd.options, 4), _minus(view.hand, K("4s")),
+                             view.own_melds, view.unseen(), Action(0, "discard", K("4s")), read_opponents(view)).risk
+
+    assert risk(SkilledBot("expert")) > 0
+    assert not BEIHAI.discard_wins(BEIHAI.parse_options({}, 4))  # what TableValues.discard_wins reads
+    self_draw_only = SkilledBot("expert")
+    values = self_draw_only._table_values(view)
+    values.discard_wins = False
+    assert risk(self_draw_only) == 0
+
+
 def _minus(counts: list[int], k: int) -> list[int]:
     out = list(counts)
     out[k] -= 1
