@@ -12,7 +12,7 @@ from game.engine.tiles import tile_name
 from game.engine.view import seat_view
 from game.variants import get_variant
 
-from .test_player import K, T, _flush_threat_round
+from .test_player import K, _flush_threat_round, opened_guangdong_round
 
 
 def _values(vid: str) -> TableValues:
@@ -121,18 +121,9 @@ def test_under_a_minimum_a_concealed_opponent_looks_ready_less_often():
 
 
 def _careful_discard(level: str, min_fan: int) -> str:
-    """Guangdong: seat 1 has chowed 1m and throws. Throwing N leaves it ready on 3s/6s with a plain hand (no fan
-    but 自摸): a hand at a table without a minimum, none under a 3-fan one. The level without its slips."""
-    variant = get_variant("guangdong")
-    opts = variant.parse_options({"min_fan": min_fan}, 4)
-    hands = ["1m 9m 9m 1p 1p 3p E E S S W W C 4m", "2m 3m 5p 6p 7p 7s 8s 9s 2s 2s 4s 5s N",
-             "4p 4p 8p 8p 1s 1s 3m 3m 6m 6m F F P", "7m 7m 9p 9p 3s 8m 8m 5m 5m 2p 2p P P"]
-    rest = [k for k in range(34) for _ in range(4)]
-    for k in T(" ".join(hands)):
-        rest.remove(k)
-    rnd, _ = round_from_scenario(variant, opts, 4, 0, [T(h) for h in hands], rest)
-    rnd.apply(Action(0, "discard", K("1m")))
-    rnd.apply(Action(1, "chow", tiles=(K("2m"), K("3m"))))
+    """What the level throws, without its slips, in opened_guangdong_round: N makes a ready plain hand — a hand at a
+    table without a minimum, none under a 3-fan one."""
+    rnd, _ = opened_guangdong_round(min_fan)
     bot = SkilledBot(level)
     bot.skill = dataclasses.replace(bot.skill, slips=0.0)
     return tile_name(bot.choose(seat_view(rnd, 1), rnd.legal_actions(1)).tile)

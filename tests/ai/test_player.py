@@ -186,8 +186,9 @@ def _minus(counts: list[int], k: int) -> list[int]:
 
 
 # ---------------------------------------------------------------------------------------------- value
-def _opened_guangdong(min_fan: int):
-    """Seat 1 chows 1m and is then one discard (N) from ready on 3s/6s with a plain hand: no fan at all but 自摸."""
+def opened_guangdong_round(min_fan: int):
+    """Guangdong: seat 1 has chowed 1m and is to throw; throwing N leaves it ready on 3s/6s with a plain hand (no
+    fan at all but 自摸). Returns (round, options)."""
     opts = GUANGDONG.parse_options({"min_fan": min_fan}, 4)
     hands = ["1m 9m 9m 1p 1p 3p E E S S W W C 4m", "2m 3m 5p 6p 7p 7s 8s 9s 2s 2s 4s 5s N",
              "4p 4p 8p 8p 1s 1s 3m 3m 6m 6m F F P", "7m 7m 9p 9p 3s 8m 8m 5m 5m 2p 2p P P"]
@@ -199,6 +200,12 @@ def _opened_guangdong(min_fan: int):
     rnd.apply(Action(0, "discard", K("1m")))
     rnd.apply(Action(1, "chow", tiles=(K("2m"), K("3m"))))
     rnd.pass_all()
+    return rnd, opts
+
+
+def _opened_guangdong(min_fan: int):
+    """Seat 1 one discard (N) from ready on 3s/6s with a plain hand, valued by the expert."""
+    rnd, opts = opened_guangdong_round(min_fan)
     view = seat_view(rnd, 1)
     counts = _minus(view.hand, K("N"))
     bot = SkilledBot("expert")

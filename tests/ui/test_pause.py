@@ -262,18 +262,25 @@ def test_esc_leaves_a_replay_and_changes_nothing_on_the_settlement(app):
     assert app.scene is settlement
 
 
+def _turn_table(app, timer: int):
+    """A game with the turn timer at `timer` (0: off), up to the player's first turn; his claims pass themselves,
+    so only his turns wait for him."""
+    app.settings.turn_timer = timer
+    seats = [SeatConfig("You", human=True, auto_pass=True)]
+    seats += [SeatConfig(f"AI {i}", level="easy") for i in (1, 2, 3)]
+    table = Host("nanning", {}, seats, seed=3, rounds=1)
+    scene = TableScene(app, table)
+    app.push(scene)
+    until(app, lambda: any(a.type == "discard" for a in scene._my_actions()))
+    return table, scene
+
+
 def test_the_turn_timer_counts_down_and_the_ai_throws_for_a_player_who_runs_out(app, tmp_path):
     """Settings → 出牌限时: on his turn the player sees his seconds go down; when they are out, his stand-in throws a
     tile for him and the game goes on. Off (the default), nothing hurries him."""
     import os
 
-    app.settings.turn_timer = 10
-    seats = [SeatConfig("You", human=True, auto_pass=True)]  # claims pass themselves: only his turns wait for him
-    seats += [SeatConfig(f"AI {i}", level="easy") for i in range(1, 4)]
-    table = Host("nanning", {}, seats, seed=3, rounds=1)
-    scene = TableScene(app, table)
-    app.push(scene)
-    until(app, lambda: any(a.type == "discard" for a in scene._my_actions()))
+    table, scene = _turn_table(app, timer=10)
     prompt = table.prompts[0]
     assert prompt.deadline == pytest.approx(prompt.opened + 10)
     frames(app, 10)
@@ -288,13 +295,7 @@ def test_the_turn_timer_counts_down_and_the_ai_throws_for_a_player_who_runs_out(
 
 
 def test_without_a_turn_timer_the_player_is_never_hurried(app):
-    app.settings.turn_timer = 0
-    seats = [SeatConfig("You", human=True, auto_pass=True)]  # claims pass themselves: only his turns wait for him
-    seats += [SeatConfig(f"AI {i}", level="easy") for i in range(1, 4)]
-    table = Host("nanning", {}, seats, seed=3, rounds=1)
-    scene = TableScene(app, table)
-    app.push(scene)
-    until(app, lambda: any(a.type == "discard" for a in scene._my_actions()))
+    table, scene = _turn_table(app, timer=0)
     assert table.prompts[0].deadline is None
     before = len(table.events)
     frames(app, round(20 / DT))

@@ -1531,7 +1531,7 @@ class TableScene(Scene):
             if i in (self.hover, self.selected):
                 surface.blit(self.app.tiles.highlight(self.layout.tw), (r.x, r.y - lift))
             if tile in hints:
-                size = max(self.layout.fs(13), self.layout.tw // 3)
+                size = self._wait_tag_size()
                 tag = self.app.fonts.render(self.app.t("听"), size, (110, 255, 140), bold=True)
                 if tag.get_width() > r.width - 2:  # a longer word (English "Ready"): narrowed to its tile
                     k = (r.width - 2) / tag.get_width()
@@ -1924,6 +1924,10 @@ class TableScene(Scene):
             self.buttons.append((r, "phrase", phrase_id))
             y += row
 
+    def _wait_tag_size(self) -> int:
+        """The text size of the 听 over a hand tile whose discard leaves the hand ready."""
+        return max(self.layout.fs(13), self.layout.tw // 3)
+
     def _draw_hint_key(self, surface: pygame.Surface) -> pygame.Rect | None:
         """提示, just above the left end of the hand, while the player has a decision."""
         rects = self._hand_rects()
@@ -1934,7 +1938,7 @@ class TableScene(Scene):
         label = self.app.fonts.render(self.app.t("Hint (Tab)"), size, (30, 20, 10) if on else (255, 235, 190),
                                       bold=True)
         r = pygame.Rect(0, 0, label.get_width() + 22, label.get_height() + self.layout.px(8))
-        tag_h = self.app.fonts.get(max(self.layout.fs(13), self.layout.tw // 3), True).get_height()  # a tile's 听
+        tag_h = self.app.fonts.get(self._wait_tag_size(), True).get_height()  # the 听 over a tile
         r.bottomleft = (rects[0].left, min(t.top for t in rects) - max(round(self.layout.tw * 0.3) + 6, tag_h + 2))
         if self.waits_chip is not None and r.colliderect(self.waits_chip):  # the 听 chip went above the hand too
             r.left = self.waits_chip.right + self.layout.px(8)
