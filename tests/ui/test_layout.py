@@ -49,11 +49,11 @@ def finished_round(variant: str = "nanning", seed: int = 6) -> Host:
     return table
 
 
-def mid_round(variant: str, actions: int = 40, claim: bool = False) -> Host:
+def mid_round(variant: str, actions: int = 40, claim: bool = False, flowers: bool = False) -> Host:
     """A round some way in (discards, calls), the player (seat 0, at the bottom) to throw a tile (`claim`: offered
     a claim on a discard, its call buttons up): bots played every seat until then. The first seed whose round
-    gets there."""
-    for seed in range(3, 40):
+    gets there (`flowers`: with a flower set aside by every seat)."""
+    for seed in range(3, 200 if flowers else 40):
         seats = [SeatConfig("You", human=True)] + [SeatConfig(n, level="easy", avatar=i + 2)
                                                   for i, n in enumerate(("阿强", "小梅", "老黄"))]
         table = Host(variant, {}, seats, seed=seed, rounds=1)
@@ -61,7 +61,9 @@ def mid_round(variant: str, actions: int = 40, claim: bool = False) -> Host:
         table.start_round()
         while table.round is None or not table.round.finished:  # (no round yet while 上嘎 and the like are chosen)
             mine = table.prompts.get(0)
-            if len(table.current_actions) >= actions and mine is not None and mine.claim == claim:
+            if flowers and {e.get("actor") for e in table.events if e["type"] == "flower"} != set(range(4)):
+                pass
+            elif len(table.current_actions) >= actions and mine is not None and mine.claim == claim:
                 table.autoplay.discard(0)
                 return table
             if table.step_bot() is None:
@@ -105,8 +107,9 @@ def build(app: App, name: str):
         ng.start()
         assert app.scene is not ng, ng.host_error
         return app.scene
-    if kind in ("table", "counter", "claim", "pause", "marks"):
-        table = mid_round(rest or "nanning", 20 if kind == "claim" else 40, claim=kind == "claim")
+    if kind in ("table", "counter", "claim", "pause", "marks", "flowers"):
+        table = mid_round(rest or "nanning", 20 if kind == "claim" else 40, claim=kind == "claim",
+                          flowers=kind == "flowers")
         scene = TableScene(app, table, autosave=False)
         if kind == "marks":  # every other seat a player under 托管 (as a LAN seat's dropped player): a status tag
             for i, seat in enumerate(table.seats):  # on each card (marked after the scene: no hand-over screen)
@@ -150,7 +153,7 @@ def build(app: App, name: str):
 
 SCENES = (["title", "settings", "lan", "join", "lobby", "stats", "replays", "voices", "pause", "replay"]
           + [f"table-{vid}" for vid in AVAILABLE] + ["counter-beihai", "claim-nanning", "claim-guiliu", "settlement",
-                                                                 "standings", "marks-hainan"]
+                                                                 "standings", "marks-hainan", "flowers-hainan"]
           + [f"rules-{vid}" for vid in AVAILABLE]
           + [f"newgame-{mode}-{vid}" for mode in ("ai", "hotseat", "lan") for vid in AVAILABLE])
 
@@ -282,7 +285,7 @@ def test_nothing_overlaps(sized, scene_name):
 
 
 TABLES = [f"table-{vid}" for vid in AVAILABLE] + ["counter-beihai", "claim-nanning", "claim-guiliu", "settlement",
-                                                   "marks-hainan"]
+                                                   "marks-hainan", "flowers-hainan"]
 BIG = [((960, 540), "large"), ((1920, 1080), "large"), ((2560, 1440), "large")]
 
 

@@ -1724,18 +1724,25 @@ class TableScene(Scene):
             status.append(self.app.t("Autoplay"))
         elif cfg.human and seat in self.table.autoplay:
             status.append(self.app.t("Autoplay"))
-        fx = x + width
-        if self.model.seats[seat].flowers:
-            flowers = []
-            for f in self.model.seats[seat].flowers:
-                img = self.app.tiles.face(parse_tile(f), 22)
-                flowers.append(surface.blit(img, (fx, y)))
-                fx += 23
-            self.app.drawn.add("area", flowers[0].unionall(flowers[1:]), f"flowers {side}")
+        card = pygame.Rect(x - 4, y - 4, width, size + 8)
+        flowers = self.model.seats[seat].flowers
+        if flowers:
+            # the flowers set aside, right of the card (the right seat's above it: past its right edge they left the
+            # window, and to its left lies the player's own melds), at the window's scale
+            fw = max(22, self.layout.px(22))
+            step = fw + max(1, fw // 22)
+            imgs = [self.app.tiles.face(parse_tile(f), fw) for f in flowers]
+            if side == "right":
+                fx, fy = card.right - step * len(flowers), card.y - 2 - imgs[0].get_height()
+            else:
+                fx, fy = card.right + 2, y
+            rects = [surface.blit(img, (fx + i * step, fy)) for i, img in enumerate(imgs)]
+            area = rects[0].unionall(rects[1:])
+            self.app.drawn.add("area", area, f"flowers {side}")
+            card = card.union(area)
         # who plays the seat now (掉线 · 托管) as a badge of its own beside the card, with the rule set's marks: under
         # the card it ran into the toggles, the quick phrases or a side hand
-        self._draw_seat_marks(surface, seat, pygame.Rect(x - 4, y - 4, max(width, fx - x + 4), size + 8), side,
-                              status=" · ".join(status))
+        self._draw_seat_marks(surface, seat, card, side, status=" · ".join(status))
 
     def table_label_texts(self) -> list[str]:
         """The rule set's labels for this round (Variant.table_labels), in the player's language."""
