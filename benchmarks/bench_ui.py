@@ -54,7 +54,7 @@ def idle_cpu(seconds: float, size: tuple[int, int]) -> dict[str, float]:
     from game.host import Host, SeatConfig
     from game.settings import Settings
     from game.ui.app import IDLE_AFTER, App
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.scene import TableScene
     from game.ui.scenes.title import TitleScene
 
     pygame.init()
@@ -79,7 +79,7 @@ def idle_cpu(seconds: float, size: tuple[int, int]) -> dict[str, float]:
     app.replace(scene)
     for _ in range(20000):  # until the human must act and the screen has caught up
         app.step(1 / 30)
-        if scene._my_actions() and scene.idle_fps() is not None:
+        if scene.my_actions() and scene.idle_fps() is not None:
             break
     out["table_waiting_cpu_percent"] = measure()
     pygame.quit()

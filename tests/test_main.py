@@ -160,7 +160,7 @@ def test_continue_resumes_a_game_killed_mid_round_and_ends_like_the_uninterrupte
 def test_continue_without_autoplay_opens_the_saved_game_at_the_table(home, monkeypatch):
     from game import saves
     from game.ui import app as app_module
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.scene import TableScene
 
     table = Host("nanning", {}, [SeatConfig("You", human=True)] + [SeatConfig(f"AI {i}") for i in range(3)],
                  seed=12, rounds=2)

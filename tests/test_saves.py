@@ -111,7 +111,7 @@ def test_the_title_offers_continue_and_resumes_the_position(home):
 
     from game.settings import Settings
     from game.ui.app import App
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.scene import TableScene
     from game.ui.scenes.title import TitleScene
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -153,7 +153,7 @@ def test_continue_on_a_round_over_save_opens_its_settlement(tmp_path):
     from game.settings import Settings
     from game.ui.app import App
     from game.ui.scenes.settlement import SettlementScene
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.scene import TableScene
 
     table = Host("nanning", {}, [SeatConfig("You", human=True)] + [SeatConfig(f"P{i}") for i in range(3)], seed=9,
                  rounds=4)

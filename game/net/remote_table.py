@@ -1,6 +1,6 @@
 """A LAN table as the table scene sees it: the Host-like face of one NetClient.
 
-The table scene (game/ui/scenes/table.py) draws what its seat receives and answers prompts with intents; it was
+The table view (game/ui/table/) draws what its seat receives and answers prompts with intents; it was
 written against game.host.Host. `RemoteTable` gives it the same few things for a seat at someone else's table (or
 at one's own LAN table, whose host runs in this process and is joined over loopback like any other): the rule set,
 the seats with their names, faces and 托管 marks, the seat's numbered events and open prompt (delivered to the

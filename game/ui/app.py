@@ -339,7 +339,7 @@ def run_app(argv_settings: Settings, autoplay: Autoplay | None, replay=None, res
     app = App(argv_settings, autoplay=autoplay, save=autoplay is None)
     title = TitleScene(app)
     if resume is not None and autoplay is None:
-        from game.ui.scenes.table import TableScene
+        from game.ui.table.scene import TableScene
 
         title.checked = True  # the saved game was read already: it is opened, not offered
         app.push(title)

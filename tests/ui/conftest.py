@@ -31,3 +31,43 @@ def app(tmp_path, monkeypatch):
     a = App(Settings(animation_speed=3.0), save=False)
     yield a
     pygame.quit()
+
+
+@pytest.fixture(autouse=True)
+def golden_frames(request, monkeypatch):
+    """GOLDEN_FRAMES=record:DIR or check:DIR (tools/golden_frames.py): hash every 4th frame each test draws, and
+    record the hashes or fail the test where they differ from the recorded ones (a refactor that must not change
+    a pixel). Off unless asked for."""
+    spec = os.environ.get("GOLDEN_FRAMES")
+    if not spec:
+        yield
+        return
+    import hashlib
+    import json
+    import re
+    from pathlib import Path
+
+    from game.ui.app import App
+
+    mode, _, folder = spec.partition(":")
+    path = Path(folder) / (re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid) + ".json")
+    hashes: list[str] = []
+    frames = [0]
+    original = App.draw
+
+    def draw(self):
+        original(self)
+        if frames[0] % 4 == 0:
+            hashes.append(hashlib.blake2b(pygame.image.tobytes(self.screen, "RGB"), digest_size=12).hexdigest())
+        frames[0] += 1
+
+    monkeypatch.setattr(App, "draw", draw)
+    yield
+    if mode == "record":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(hashes))
+    elif path.exists():
+        want = json.loads(path.read_text())
+        first = next((i for i, (a, b) in enumerate(zip(want, hashes)) if a != b), None)
+        assert want == hashes, (f"frames differ from the recorded ones: first at hashed frame {first} "
+                                f"({len(hashes)} hashed, {len(want)} recorded)")

@@ -16,7 +16,7 @@ from game.ui.app import App
 from game.ui.art.tiles import LIT
 from game.ui.model import flip_rows
 from game.ui.scenes.settlement import SettlementScene
-from game.ui.scenes.table import TableScene
+from game.ui.table.scene import TableScene
 from tests.ui.test_seat_marks import NAMES, SCRIPT, caught_up, play_step, scripted_table, until
 
 DT = 1 / 30
@@ -193,6 +193,6 @@ def test_the_table_centre_names_the_round_wind_and_the_ling(sized_app):
         app.push(scene)
         until(app, lambda: scene.model.started)
         app.draw()  # the label shares the round line in the centre panel
-        texts = scene.table_label_texts()
+        texts = scene.board.table_label_texts()
         assert texts == ([] if expected is None else [app.t(expected)])
         app.pop()

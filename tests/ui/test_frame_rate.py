@@ -6,7 +6,7 @@ import pygame
 
 from game.host import Host, SeatConfig
 from game.ui.app import FPS, IDLE_AFTER
-from game.ui.scenes.table import TableScene
+from game.ui.table.scene import TableScene
 from game.ui.scenes.title import TitleScene
 
 
@@ -30,7 +30,7 @@ def test_a_table_runs_at_full_rate_while_anything_moves_and_slows_while_it_waits
     assert scene.idle_fps() is None  # the dice are rolling
     for _ in range(20000):
         app.step(1 / 30)
-        if scene._my_actions() and not scene.effects.children:
+        if scene.my_actions() and not scene.effects.children:
             break
     app.since_input = IDLE_AFTER + 0.1
     assert scene.idle_fps() == 10 and app.frame_rate() == 10

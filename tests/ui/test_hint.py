@@ -9,7 +9,8 @@ from game.ai.player import SkilledBot
 from game.engine.tiles import parse_tile, tile_name
 from game.host import Host, SeatConfig
 from game.ui.hint import hint_text, tile_word
-from game.ui.scenes.table import TableScene
+from game.ui.table.scene import TableScene
+from game.ui.table.commands import ShowHint
 from tests.ui.test_play import DT, click, key
 
 SEATS = [SeatConfig("You", human=True), SeatConfig("B"), SeatConfig("C"), SeatConfig("D")]
@@ -19,7 +20,7 @@ def _my_turn(app, variant: str = "nanning", seed: int = 4) -> TableScene:
     scene = TableScene(app, Host(variant, {}, SEATS, seed=seed, rounds=1))
     app.push(scene)
     for _ in range(5000):
-        kinds = {a.type for a in scene._my_actions()}
+        kinds = {a.type for a in scene.my_actions()}
         if "discard" in kinds:
             return scene
         if "pass" in kinds:
@@ -32,11 +33,11 @@ def test_tab_shows_the_experts_discard_lifted_in_the_hand_with_a_reason(app):
     scene = _my_turn(app)
     key(app, pygame.K_TAB)
     assert scene.hint is not None and scene.hint_rect is not None
-    expected = SkilledBot("expert").advise(scene.state, scene._my_actions()).action
+    expected = SkilledBot("expert").advise(scene.state, scene.my_actions()).action
     assert expected.type == "discard"
     words = scene.hint[1]
     assert words.startswith(app.t("Discard {tile}").format(tile=tile_word(app.t, expected.tile)))
-    assert scene._my_tiles()[scene.selected] == tile_name(expected.tile)
+    assert scene.my_tiles()[scene.selected] == tile_name(expected.tile)
     # Enter throws the suggested tile, and the advice goes with the decision it answered
     me = scene.viewer
     key(app, pygame.K_RETURN)
@@ -49,7 +50,7 @@ def test_tab_shows_the_experts_discard_lifted_in_the_hand_with_a_reason(app):
 def test_the_hint_button_in_the_toggles_column_does_the_same(app):
     scene = _my_turn(app, seed=9)
     app.step(DT)
-    rect = next(r for r, kind, payload in scene.buttons if kind == "toggle" and payload == "hint")
+    rect = scene.hits.find(ShowHint())
     click(app, rect.center)
     assert scene.hint is not None
 
@@ -58,7 +59,7 @@ def test_no_hint_when_it_is_not_your_decision(app):
     scene = TableScene(app, Host("nanning", {}, SEATS, seed=4, rounds=1))
     app.push(scene)
     app.step(DT)
-    assert scene._my_actions() == []
+    assert scene.my_actions() == []
     key(app, pygame.K_TAB)
     assert scene.hint is None
 
@@ -67,7 +68,7 @@ def test_no_hint_when_it_is_not_your_decision(app):
 def test_the_reason_is_worded_in_the_players_language(app, language, word):
     app.set_language(language)
     scene = _my_turn(app)
-    words = scene.show_hint()
+    words = scene.controls.show_hint()
     assert words and word in words
 
 

@@ -15,7 +15,7 @@ import pytest
 from game.host import Host, SeatConfig
 from game.ui.app import App
 from game.ui.scenes.settlement import SettlementScene, StandingsScene
-from game.ui.scenes.table import TableScene
+from game.ui.table.scene import TableScene
 from game.engine.tiles import tile_name
 from game.variants import get_variant, variant_ids
 
@@ -56,7 +56,7 @@ def check_model(scene: TableScene) -> None:
     rnd = scene.table.round
     if owner is None or scene.queue or rnd is None or rnd.finished:
         return
-    assert sorted(scene._my_tiles()) == sorted(tile_name(k) for k in rnd.seats[owner].concealed_list())
+    assert sorted(scene.my_tiles()) == sorted(tile_name(k) for k in rnd.seats[owner].concealed_list())
 
 
 def play(app: App, scene: TableScene, rng: random.Random, limit: int = 40000) -> dict:
@@ -82,15 +82,15 @@ def play(app: App, scene: TableScene, rng: random.Random, limit: int = 40000) ->
                 check_frame(scene)
                 assert hs.handover_to is not None and hs.owner is None
             press(app, pygame.K_RETURN)
-        elif scene._setup_prompt() is not None:  # a choice before the deal (上嘎-like)
+        elif scene.setup_prompt() is not None:  # a choice before the deal (上嘎-like)
             seen["setup"] += 1
-            values = [a.value for a in scene._setup_prompt().actions]
+            values = [a.value for a in scene.setup_prompt().actions]
             press(app, pygame.K_0 + rng.choice(values))
-        elif scene._nothing_to_claim_shown():
+        elif scene.handover.nothing_to_claim_shown():
             seen["nothing"] += 1
             press(app, pygame.K_SPACE)
         else:
-            kinds = {a.type for a in scene._my_actions()}
+            kinds = {a.type for a in scene.my_actions()}
             if "win" in kinds:
                 press(app, pygame.K_h)
             elif "pass" in kinds:
@@ -106,7 +106,7 @@ def play(app: App, scene: TableScene, rng: random.Random, limit: int = 40000) ->
             elif "discard" in kinds:
                 seen["discards"] += 1
                 check_model(scene)
-                rects = scene._hand_rects()
+                rects = scene.hands.hand_rects()
                 click(app, rng.choice(rects).center)
         app.step(DT)
         if app.scene is scene or isinstance(app.scene, SettlementScene):
@@ -180,14 +180,14 @@ def test_closing_the_window_mid_hand_over_resumes_at_a_hand_over(app):
             if handovers == 6:
                 break
             press(app, pygame.K_RETURN)
-        elif scene._nothing_to_claim_shown():
+        elif scene.handover.nothing_to_claim_shown():
             press(app, pygame.K_SPACE)
         else:
-            kinds = {a.type for a in scene._my_actions()}
+            kinds = {a.type for a in scene.my_actions()}
             if "pass" in kinds:
                 press(app, pygame.K_SPACE)
             elif "discard" in kinds:
-                click(app, scene._hand_rects()[-1].center)
+                click(app, scene.hands.hand_rects()[-1].center)
         app.step(DT)
     assert handovers == 6
     saved = saves.to_json(table)  # what the autosave holds when the window closes
@@ -212,7 +212,7 @@ def test_moving_the_mouse_before_the_deal_is_shown_is_harmless(app):
     table = Host("nanning", {}, seats, seed=7, rounds=2)
     scene = TableScene(app, table)
     app.push(scene)
-    scene.model = scene._new_model(scene.viewer)  # as right after 下一局: no tiles on the table yet
+    scene.model = scene.new_model(scene.viewer)  # as right after 下一局: no tiles on the table yet
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(400, 650), rel=(1, 1), buttons=(0, 0, 0)))
     app.step(DT)
-    assert scene.hover is None and scene._hand_rects() == []
+    assert scene.hover is None and scene.hands.hand_rects() == []

@@ -16,7 +16,8 @@ from game.net.remote_table import RemoteTable
 from game.ui.scenes.lan import JoinScene, LanScene, LobbyScene
 from game.ui.scenes.newgame import NewGameScene
 from game.ui.scenes.settlement import SettlementScene, StandingsScene
-from game.ui.scenes.table import TableScene
+from game.ui.table.scene import TableScene
+from game.ui.table.commands import SayPhrase, ToggleAutoplay, TogglePhrases
 from game.ui.scenes.title import TitleScene
 from tests.ui.test_play import DT, click, frames, key
 
@@ -112,13 +113,12 @@ def test_host_a_table_a_friend_joins_and_the_game_is_played_to_its_standings(lan
     assert scene.remote and scene.humans == [0] and scene.hotseat is None
     # a quick phrase: the host passes it round, so it shows at our seat's card when it comes back
     until(app, lambda: scene.model.started and scene.card_rects, 900)
-    scene._press("toggle", "phrases")
+    scene.run(TogglePhrases())
     frames(app, 1)
-    phrase = next((r, p) for r, kind, p in scene.buttons if kind == "phrase" and p == "hello")
-    click(app, phrase[0].center)
+    click(app, scene.hits.find(SayPhrase("hello")).center)
     until(app, lambda: any(b["seat"] == 0 and b["id"] == "hello" for b in scene.bubbles), 300)
     # the host's player lets the AI play for him (托管), as a player who steps away would
-    scene._press("toggle", "tuoguan")
+    scene.run(ToggleAutoplay())
     until(app, lambda: isinstance(app.scene, SettlementScene), 20000)
     settlement = app.scene
     frames(app, 2)
@@ -173,7 +173,7 @@ def test_join_a_table_by_its_address_and_play_with_the_host_s_ai(lan_app, tmp_pa
         until(app, lambda: isinstance(app.scene, TableScene), 600)
         scene = app.scene
         assert scene.viewer == 1
-        scene._press("toggle", "tuoguan")
+        scene.run(ToggleAutoplay())
         until(app, lambda: isinstance(app.scene, SettlementScene), 20000)
         frames(app, 3)
         key(app, pygame.K_RETURN)
@@ -282,9 +282,9 @@ def test_a_player_who_left_mid_round_joins_again_by_name_and_sees_the_round_as_i
         assert back.viewer == 0 and back.table.seat == 0
         assert not back.deal_shown and back.dice_anim < 0  # the round as it stands, no dice and deal again
         until(app, lambda: not back.queue, 600)
-        shown = {seq for seq, _ in back._link().events}
+        shown = {seq for seq, _ in back.link().events}
         host_round = server.host.events[server.host.round_first_event:]
-        seen = [e for seq, e in back._link().events]
+        seen = [e for seq, e in back.link().events]
         assert seen == [project(e, 0) for e in host_round][:len(seen)] and shown
         assert 0 not in server.host.autoplay  # his own again
     finally:
@@ -302,14 +302,14 @@ def test_quick_phrases_at_a_table_against_the_ai(app, monkeypatch):
     app.replace(TableScene(app, table, autosave=False))
     scene = app.scene
     until(app, lambda: scene.model.started and scene.card_rects, 900)
-    press_phrase = lambda pid: next(r for r, kind, p in scene.buttons if kind == "phrase" and p == pid)  # noqa: E731
-    scene._press("toggle", "phrases")
+    press_phrase = lambda pid: scene.hits.find(SayPhrase(pid))  # noqa: E731
+    scene.run(TogglePhrases())
     frames(app, 1)
     click(app, press_phrase("thanks").center)
     assert said == [(0, "thanks")] and scene.bubbles[0]["text"] == app.t("Thanks!")
     frames(app, 2)
     assert scene.bubbles[0]["rect"].colliderect(app.screen.get_rect())
-    scene.say("sorry")  # too soon: one at a time
+    scene.controls.say("sorry")  # too soon: one at a time
     assert said == [(0, "thanks")]
     frames(app, 200)  # 3.5 s at 30 fps, animation speed 3 (the bubble lives on the scene's clock)
     assert not scene.bubbles
@@ -324,15 +324,15 @@ def test_the_host_discards_by_click_and_a_closed_table_is_resumed_from_the_lan_m
     scene = app.scene
     # wait for his own turn (passing any claim on the way), then throw a tile by clicking it
     def my_turn():
-        acts = scene._my_actions()
+        acts = scene.my_actions()
         if acts and all(a.type != "discard" for a in acts) and any(a.type == "pass" for a in acts):
             key(app, pygame.K_SPACE)
             return False
         return any(a.type == "discard" for a in acts)
     until(app, my_turn, 6000)
     frames(app, 1)
-    rects = scene._hand_rects()
-    tiles = scene._my_tiles()
+    rects = scene.hands.hand_rects()
+    tiles = scene.my_tiles()
     before = sum(1 for e in server.host.events if e["type"] == "discard" and e["actor"] == 0)
     click(app, rects[0].center)
     deadline = time.monotonic() + 10

@@ -137,7 +137,8 @@ def test_every_menu_scene_shows_only_catalogued_text(lang, tmp_path, monkeypatch
 def test_the_table_and_its_settlement_show_only_catalogued_text(lang, variant, tmp_path, monkeypatch):
     from game.settings import Settings
     from game.ui.scenes.settlement import SettlementScene
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.scene import TableScene
+    from game.ui.table.commands import ToggleAutoplay
     from game.ui.scenes.title import TitleScene
 
     monkeypatch.setenv("LINGNAN_HOME", str(tmp_path))
@@ -150,7 +151,7 @@ def test_the_table_and_its_settlement_show_only_catalogued_text(lang, variant, t
         rec = Recorder(app)
         scene = TableScene(app, table, autosave=False)
         app.replace(scene)
-        scene._press("toggle", "tuoguan")
+        scene.run(ToggleAutoplay())
         scene.show_counter = True
         scene.phrase_menu = True
         for _ in range(20000):

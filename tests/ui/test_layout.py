@@ -2,7 +2,7 @@
 its longer words are tightest; the table also with large tiles): nothing that must stay apart overlaps.
 
 Each scene is reached as a player reaches it and drawn under the dummy driver; then the test reads what the frame
-really drew where: the controls from the scene's own click registry (`scene.clicks`, the table's `scene.buttons`),
+really drew where: the controls from the scene's own click registry (`scene.clicks`, the table's `scene.hits`),
 the text, panels and tile areas from `app.drawn` (recorded by the text and panel helpers of game.ui.widgets, and
 by the table for its hands, discards, walls and seat cards). Text is measured by its ink, not its line box. The
 rules:
@@ -82,7 +82,7 @@ def build(app: App, name: str):
     from game.ui.scenes.settings import SettingsScene
     from game.ui.scenes.settlement import SettlementScene, StandingsScene
     from game.ui.scenes.stats import StatsScene
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.scene import TableScene
     from game.ui.scenes.title import TitleScene
     from game.ui.scenes.voices import VoicesScene
 
@@ -178,8 +178,9 @@ def elements(app: App, scene) -> list[tuple[str, pygame.Rect, str, int]]:
     clicks = getattr(scene, "clicks", None)
     for hit in clicks.hits if clicks is not None else []:
         out.append(("control", pygame.Rect(hit.rect), hit.label or "", 0))
-    for rect, kind, payload in getattr(scene, "buttons", []):
-        out.append(("control", pygame.Rect(rect), f"{kind}:{payload}", 0))
+    hits = getattr(scene, "hits", None)
+    for rect, command in hits.areas if hits is not None else []:
+        out.append(("control", pygame.Rect(rect), repr(command), 0))
     for box in app.drawn.boxes:
         if box.scene is not scene:
             continue

@@ -213,7 +213,7 @@ def test_the_win_effect_is_the_same_for_the_same_seed_and_sprites_are_cached(pg)
 # ---------------------------------------------------------------------------------------------- the table
 def _table(app, variant: str):
     from game.host import Host, SeatConfig
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.scene import TableScene
 
     seats = [SeatConfig("You", human=True)] + [SeatConfig(f"AI {i}") for i in range(1, 4)]
     table = Host(variant, {}, seats, seed=5, rounds=1)
@@ -227,14 +227,14 @@ def test_the_table_wears_its_rule_sets_look_and_the_settings_choice(app):
 
     for rid in REGIONS:
         scene = _table(app, rid)
-        assert scene._look() is LOOKS[rid] and app.tiles.look == rid
+        assert scene.board.look() is LOOKS[rid] and app.tiles.look == rid
         frames(app, 3)
         assert app.tiles.look == rid
         app.pop()
     scene = _table(app, "guiliu")
     app.settings.table_art = "hainan"
     frames(app, 2)
-    assert scene._region() == "hainan" and scene._look() is LOOKS["hainan"] and app.tiles.look == "hainan"
+    assert scene.board.look_region() == "hainan" and scene.board.look() is LOOKS["hainan"] and app.tiles.look == "hainan"
     # the wall on screen is the hainan stack
     assert scene.layout.stack and app.tiles.stack(scene.layout.stack) is app.tiles.stack(scene.layout.stack, 0, 2,
                                                                                           "hainan")

@@ -15,7 +15,7 @@ from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.settlement import SettlementScene
-from game.ui.scenes.table import TableScene
+from game.ui.table.scene import TableScene
 from game.ui.scenes.title import TitleScene
 from tests.ui.test_play import DT, click, frames, key, until
 
@@ -36,7 +36,7 @@ def _win_table(app, claim_timer: int = 0) -> TableScene:
     scene = TableScene(app, table)
     app.push(scene)
     table.answer(0, Action(0, "discard", parse_tile("5p")))
-    until(app, lambda: any(a.type == "win" for a in scene._my_actions()))
+    until(app, lambda: any(a.type == "win" for a in scene.my_actions()))
     return scene
 
 
@@ -60,7 +60,7 @@ def _seeded_win_table(app) -> TableScene:
     scene = TableScene(app, table)
     app.push(scene)
     app.step(DT)
-    assert {"win", "pass"} <= {a.type for a in scene._my_actions()}
+    assert {"win", "pass"} <= {a.type for a in scene.my_actions()}
     return scene
 
 
@@ -84,7 +84,7 @@ def test_esc_on_a_win_prompt_pauses_and_the_win_is_still_offered_after_resume(ap
     frames(app, 30)
     key(app, pygame.K_ESCAPE)  # Esc again resumes
     assert app.scene is scene and table.prompts.get(1) is prompt
-    assert {"win", "pass"} <= {a.type for a in scene._my_actions()}
+    assert {"win", "pass"} <= {a.type for a in scene.my_actions()}
     key(app, pygame.K_h)
     assert any(e["type"] == "win" and e["actor"] == 1 for e in table.events)
 
@@ -96,7 +96,7 @@ def test_the_resume_button_resumes_and_keeps_the_prompt(app):
     assert isinstance(pause, PauseScene) and pause.focus == 0  # Resume first: Enter goes back to the game
     click(app, pause.rects[0].center)
     assert app.scene is scene
-    assert {"win", "pass"} <= {a.type for a in scene._my_actions()}
+    assert {"win", "pass"} <= {a.type for a in scene.my_actions()}
 
 
 def test_the_host_does_not_advance_while_paused(app):
@@ -110,13 +110,13 @@ def test_the_host_does_not_advance_while_paused(app):
     frames(app, round(12 / DT))  # 12 s: more than the claim timer
     for k in (pygame.K_h, pygame.K_p, pygame.K_g, pygame.K_c):  # the table's keys do nothing here
         key(app, k)
-    hand = scene._hand_rects()[0].center
+    hand = scene.hands.hand_rects()[0].center
     click(app, hand)  # nor does a click on the hand under the menu
     assert isinstance(app.scene, PauseScene)
     assert table.clock == clock and len(table.events) == events
     assert 1 in table.prompts and table.prompts[1].deadline == deadline
     key(app, pygame.K_SPACE)  # Space (like Enter) activates the focused entry: Resume
-    assert app.scene is scene and any(a.type == "win" for a in scene._my_actions())
+    assert app.scene is scene and any(a.type == "win" for a in scene.my_actions())
     assert table.clock - clock <= 2 * DT * app.settings.animation_speed  # its timer goes on from where it was
 
     bots = _bot_table(app)
@@ -152,7 +152,7 @@ def test_keyboard_navigation_reaches_settings_and_rules_and_comes_back(app):
     assert pause.focus == 3
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
-    assert app.scene is scene and any(a.type == "win" for a in scene._my_actions())
+    assert app.scene is scene and any(a.type == "win" for a in scene.my_actions())
 
 
 def test_a_setting_changed_from_the_pause_menu_applies_at_the_table(app):
@@ -170,7 +170,7 @@ def test_a_setting_changed_from_the_pause_menu_applies_at_the_table(app):
     key(app, pygame.K_ESCAPE)
     assert app.scene is pause and scene.layout.tile_size == "large"
     key(app, pygame.K_ESCAPE)
-    assert app.scene is scene and any(a.type == "win" for a in scene._my_actions())
+    assert app.scene is scene and any(a.type == "win" for a in scene.my_actions())
 
 
 def test_quit_to_title_writes_the_save_and_the_title_offers_continue(app):
@@ -212,7 +212,7 @@ def test_closing_the_window_while_paused_keeps_the_game(app):
     assert not app.running
     restored, problem = saves.load()
     assert problem is None and restored.current_actions == scene.table.current_actions
-    assert {a.type for a in restored.prompts[0].actions} == {a.type for a in scene._my_actions()} >= {"win", "pass"}
+    assert {a.type for a in restored.prompts[0].actions} == {a.type for a in scene.my_actions()} >= {"win", "pass"}
 
 
 def test_the_pause_menu_over_a_hand_over_shows_no_hand(app):
@@ -234,10 +234,10 @@ def test_the_pause_menu_over_a_hand_over_shows_no_hand(app):
 
 def test_esc_closes_an_open_chooser_before_it_pauses(app):
     scene = _win_table(app)
-    scene.choice = [a for a in scene._my_actions()]  # as when several chows are offered
+    scene.choice = [a for a in scene.my_actions()]  # as when several chows are offered
     key(app, pygame.K_ESCAPE)
     assert scene.choice is None and app.scene is scene
-    assert {"win", "pass"} <= {a.type for a in scene._my_actions()}  # nothing was answered
+    assert {"win", "pass"} <= {a.type for a in scene.my_actions()}  # nothing was answered
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, PauseScene)
 
@@ -271,7 +271,7 @@ def _turn_table(app, timer: int):
     table = Host("nanning", {}, seats, seed=3, rounds=1)
     scene = TableScene(app, table)
     app.push(scene)
-    until(app, lambda: any(a.type == "discard" for a in scene._my_actions()))
+    until(app, lambda: any(a.type == "discard" for a in scene.my_actions()))
     return table, scene
 
 

@@ -11,7 +11,8 @@ from game.host import Host, SeatConfig
 from game.ui.app import App, Autoplay
 from game.ui.scenes.newgame import NewGameScene
 from game.ui.scenes.settlement import SettlementScene, StandingsScene
-from game.ui.scenes.table import TableScene
+from game.ui.table.scene import TableScene
+from game.ui.table.commands import SetDialect, ToggleSpeaker
 from game.ui.scenes.title import TitleScene
 
 DT = 1 / 30
@@ -59,7 +60,7 @@ def test_start_a_game_from_the_title_and_discard_by_click(app):
     assert scene.table.seats[me].human
     # wait until it is the human's turn to discard, passing any claim he is offered on the way
     for _ in range(5000):
-        kinds = {a.type for a in scene._my_actions()}
+        kinds = {a.type for a in scene.my_actions()}
         if "discard" in kinds:
             break
         if "pass" in kinds:
@@ -68,7 +69,7 @@ def test_start_a_game_from_the_title_and_discard_by_click(app):
     else:
         raise AssertionError("the human never got a turn")
     before = sum(1 for e in scene.table.events if e.get("type") == "discard" and e["actor"] == me)
-    rect = scene._hand_rects()[0]
+    rect = scene.hands.hand_rects()[0]
     click(app, rect.center)
     after = sum(1 for e in scene.table.events if e.get("type") == "discard" and e["actor"] == me)
     assert after == before + 1
@@ -95,15 +96,15 @@ def _claim_table(app) -> TableScene:
 
 def test_claim_a_pong_with_the_keyboard(app):
     scene = _claim_table(app)
-    until(app, lambda: any(a.type == "pong" for a in scene._my_actions()))
+    until(app, lambda: any(a.type == "pong" for a in scene.my_actions()))
     key(app, pygame.K_p)
     assert any(e.get("type") == "pong" and e["actor"] == 1 for e in scene.table.events)
-    until(app, lambda: any(a.type == "discard" for a in scene._my_actions()))
+    until(app, lambda: any(a.type == "discard" for a in scene.my_actions()))
 
 
 def test_pass_with_the_space_bar(app):
     scene = _claim_table(app)
-    until(app, lambda: any(a.type == "pass" for a in scene._my_actions()))
+    until(app, lambda: any(a.type == "pass" for a in scene.my_actions()))
     key(app, pygame.K_SPACE)
     assert not any(e.get("type") == "pong" for e in scene.table.events)
     assert scene.table.round.window is None
@@ -159,15 +160,15 @@ def test_the_speaker_at_the_lower_right_switches_the_voice_dialect_at_once(app, 
     scene = TableScene(app, Host("nanning", {}, seats, seed=4, rounds=1))
     app.push(scene)
     frames(app, 3)
-    speaker = next(r for r, kind, payload in scene.buttons if payload == "speaker")
+    speaker = scene.hits.find(ToggleSpeaker())
     w, h = app.screen.get_size()
     assert speaker.right > w * 0.9 and speaker.bottom > h * 0.9  # the table's lower right
     click(app, speaker.center)
     frames(app, 1)
-    baise = next(r for r, kind, payload in scene.buttons if kind == "dialect" and payload == "baise")
+    baise = scene.hits.find(SetDialect("baise"))
     click(app, baise.center)
     assert app.settings.dialect == "baise" and app.audio.dialect == "baise"
-    mute = next(r for r, kind, payload in scene.buttons if kind == "dialect" and payload == "mute")
+    mute = scene.hits.find(SetDialect("mute"))
     click(app, mute.center)
     assert app.settings.dialect == "mute" and app.audio.dialect == "mute"
 

@@ -11,7 +11,7 @@ from game import saves
 from game.host import Host, SeatConfig
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.settlement import SettlementScene
-from game.ui.scenes.table import TableScene
+from game.ui.table.scene import TableScene
 from game.ui.scenes.title import TitleScene
 from tests.ui.test_play import DT, click, key
 
@@ -58,11 +58,11 @@ def test_continue_puts_the_player_at_his_decision_at_once(app, actions):
     assert isinstance(scene, TableScene)
     assert scene.deal_shown is None and scene.dice_anim < 0 and scene.wait <= 0 and not scene.effects.children
     assert not scene.queue and said == []  # every event is on the table already, none voiced again
-    assert any(a.type == "discard" for a in scene._my_actions())  # answerable on the first frame
-    assert sorted(scene._my_tiles()) == sorted(t for t in scene.model.seats[0].hand + [scene.model.seats[0].drawn]
+    assert any(a.type == "discard" for a in scene.my_actions())  # answerable on the first frame
+    assert sorted(scene.my_tiles()) == sorted(t for t in scene.model.seats[0].hand + [scene.model.seats[0].drawn]
                                                if t)
     before = len(scene.table.current_actions)
-    click(app, scene._hand_rects()[0].center)  # one frame: the discard is taken
+    click(app, scene.hands.hand_rects()[0].center)  # one frame: the discard is taken
     assert len(scene.table.current_actions) == before + 1
     assert scene.table.current_actions[-1]["type"] == "discard" and scene.table.current_actions[-1]["seat"] == 0
 
@@ -97,11 +97,11 @@ def test_quit_to_title_then_continue_restores_the_same_game(app):
     scene = TableScene(app, table)
     app.push(scene)
     app.step(DT)
-    click(app, scene._hand_rects()[-1].center)  # play on a little from here
+    click(app, scene.hands.hand_rects()[-1].center)  # play on a little from here
     for _ in range(3000):
-        if any(a.type == "discard" for a in scene._my_actions()):
+        if any(a.type == "discard" for a in scene.my_actions()):
             break
-        if any(a.type == "pass" for a in scene._my_actions()):
+        if any(a.type == "pass" for a in scene.my_actions()):
             key(app, pygame.K_SPACE)
         app.step(DT)
     picture = [(list(s.hand), list(s.discards), s.drawn) for s in scene.model.seats]
@@ -119,4 +119,4 @@ def test_quit_to_title_then_continue_restores_the_same_game(app):
     assert (restored.current_actions, restored.totals(),
             {s: p.actions for s, p in restored.prompts.items()}) == state
     assert [(list(s.hand), list(s.discards), s.drawn) for s in again.model.seats] == picture
-    assert again._my_actions() == scene._my_actions()
+    assert again.my_actions() == scene.my_actions()

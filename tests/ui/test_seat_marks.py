@@ -19,7 +19,7 @@ from game.settings import Settings
 from game.ui.app import App
 from game.ui.model import TableModel
 from game.ui.scenes.settlement import SettlementScene
-from game.ui.scenes.table import TableScene
+from game.ui.table.scene import TableScene
 from game.variants import get_variant
 from game.variants.guiliu import mutual_pairs
 
@@ -212,7 +212,7 @@ def test_the_marks_stay_to_the_settlement_and_a_replay_draws_them_and_the_flip_t
     replay = ReplayScene(app, kept)
     app.push(replay)
     while replay.index < len(replay.events):
-        replay._step()
+        replay.play_next()
         if replay.flip_view is None:  # the turned tiles wait for the win, as at the table
             assert not any(e["type"] == "score" and e["reason"] == "win" for e in replay.events[:replay.index])
     app.step(DT)

@@ -15,7 +15,7 @@ from game.host import Host, SeatConfig
 from game.settings import Settings
 from game.ui.app import App
 from game.ui.scenes.settlement import SettlementScene
-from game.ui.scenes.table import TableScene
+from game.ui.table.scene import TableScene
 
 ROOT = Path(__file__).resolve().parents[2]
 DT = 1 / 30

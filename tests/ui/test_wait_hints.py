@@ -8,7 +8,7 @@ import pygame
 from game.engine.tiles import parse_tiles, tile_names
 from game.engine.wincheck import Wait
 from game.host import Host, SeatConfig
-from game.ui.scenes.table import TableScene
+from game.ui.table.scene import TableScene
 from game.engine.state import round_from_scenario
 
 DT = 1 / 30
@@ -30,11 +30,11 @@ def test_a_small_hand_that_may_not_win_on_a_discard_is_hinted_as_self_draw_only(
         if not scene.queue and scene.deal_shown is None:
             break
         app.step(DT)
-    hints = scene._ready_hints(tile_names(sorted(mine)))
+    hints = scene.hands.ready_hints(tile_names(sorted(mine)))
     assert set(hints) == {"E"}  # only throwing E leaves the hand ready
     assert [(w.kind, w.status) for w in hints["E"]] == [(k, "self_draw") for k in T("2p 5p")]
     # the panel draws every kind of wait
     surface = pygame.Surface((app.screen.get_width(), app.screen.get_height()))
     waits = hints["E"] + [Wait(T("9p")[0], 0, False, False, reason="barred"),
                           Wait(T("8p")[0], 3, True, True, discard_fan=2, self_draw_fan=4)]
-    scene._draw_waits(surface, waits, 10)
+    scene.hands.draw_waits(surface, waits, 10)

@@ -453,7 +453,7 @@ class LobbyScene(MenuScene):
         t = self.table
         t.advance(0.0)
         if t.playing and t.error is None:
-            from game.ui.scenes.table import TableScene
+            from game.ui.table.scene import TableScene
 
             app = self.app
             while len(app.scenes) > 1:  # the table stands on the title alone, as a local game does

@@ -92,7 +92,7 @@ class NewGameScene(MenuScene):
 
     def start(self) -> None:
         from game.host import Host as Table, SeatConfig
-        from game.ui.scenes.table import TableScene
+        from game.ui.table.scene import TableScene
 
         if self.error():
             return

@@ -16,7 +16,7 @@ import pygame
 from game.ui.widgets import GOLD, INK, MUTED, RED, MenuScene, panel, text
 
 if TYPE_CHECKING:
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.scene import TableScene
 
 
 class PauseScene(MenuScene):

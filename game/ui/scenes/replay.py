@@ -9,9 +9,11 @@ from __future__ import annotations
 import pygame
 
 from game import replays
-from game.host import Host as Table, SeatConfig
-from game.ui.scenes.table import CALL_WORDS, TableScene
+from game.host import Host as Table
+from game.host import SeatConfig
 from game.ui.layout import Layout
+from game.ui.table.controls import Controls
+from game.ui.table.scene import TableScene
 from game.ui.widgets import GOLD, INK, MUTED, Clicks, MenuScene, button, panel, show, text, ui_scale
 
 MARKS = ("pong", "kong", "chow", "concealed_kong", "added_kong", "win")
@@ -33,7 +35,8 @@ class ReplayScene(TableScene):
         super().__init__(app, table, autosave=False)
         first_human = next((i for i, hu in enumerate(humans) if hu), 0)
         self.viewer = first_human
-        self.model = self._new_model(None)  # every hand open
+        self.model = self.new_model(None)  # every hand open
+        self.controls = TransportBar(self)
         self.index = 0  # events[:index] are on the table
         self.playing = True
         self.speed = 1.0
@@ -51,7 +54,7 @@ class ReplayScene(TableScene):
         """The table is laid out in the window above the bar, so the bar never lies over the bottom hand."""
         self.layout = Layout(size[0], size[1], self.app.settings.tile_size, bar=self.bar_height(size))
 
-    def _corner_room(self) -> int:
+    def corner_room(self) -> int:
         return self.layout.edge  # no speaker nor 快捷语 at the lower right: the bar has the controls
 
     def round_number(self) -> int:
@@ -59,12 +62,12 @@ class ReplayScene(TableScene):
 
     # ---- the stand-in table has no live round: nothing to pull, nobody to act
     def enter(self) -> None:
-        self._dress_tiles()  # the backs in the replayed table's look
+        self.board.dress_tiles()  # the backs in the replayed table's look
         self._rewind_to(0)
-        self._step()  # start_round: the table appears
+        self.play_next()  # start_round: the table appears
 
     def _rewind_to(self, index: int) -> None:
-        self.model = self._new_model(None)
+        self.model = self.new_model(None)
         self.effects.clear()
         self.pending_flips = []
         for e in self.events[:index]:
@@ -72,12 +75,10 @@ class ReplayScene(TableScene):
         self.index = index
         self.clock = 0.0
 
-    def _step(self) -> None:
+    def play_next(self) -> None:
         upcoming = self.events[self.index]["type"] if self.index < len(self.events) else None
         if self.pending_flips and upcoming not in ("win", "flip"):
-            flip = self.pending_flips.pop(0)
-            self.app.audio.on_event(flip, self.model.players, self.viewer)
-            self._show_flip(flip)  # the turned tiles, those that scored lit (the event's counts)
+            self.presenter.show_held_flip(self.pending_flips.pop(0))  # the turned tiles, those that scored lit
             self.clock = -FLIP_SECONDS  # held on screen before the next event
             return
         if self.index >= len(self.events):
@@ -86,19 +87,9 @@ class ReplayScene(TableScene):
         e = self.events[self.index]
         self.index += 1
         self.model.apply(e)
-        if e["type"] != "flip":
-            self.app.audio.on_event(e, self.model.players, self.viewer)
-        kind = e["type"]
-        if kind in ("pong", "kong", "chow", "concealed_kong", "added_kong"):
-            self._flash(e["actor"], self.app.t(CALL_WORDS[kind]))
-        elif kind == "win":
-            self._flash(e["actor"], self.app.t("胡") if e.get("target") is not None else self.app.t("自摸"), big=True)
-        elif kind == "discard":
-            self._fly_discard(e)
-        elif kind == "flip":
+        if e["type"] == "flip":
             self.pending_flips.append(e)  # shown once its wins are announced, as at the table
-        elif kind == "score" and not self.model.wins and not self.model.exhausted:
-            self._score_banner(e)  # a payment during play (追牌, 跟庄, kong points …)
+        self.presenter.show(e)  # the same voices and effects as at the live table
 
     def update(self, dt: float) -> None:
         self.effects.update(dt)
@@ -108,7 +99,7 @@ class ReplayScene(TableScene):
         upcoming = self.events[self.index]["type"] if self.index < len(self.events) else "end"
         if self.clock >= STEP_SECONDS.get(upcoming, 0.5):
             self.clock = 0.0
-            self._step()
+            self.play_next()
 
     # ---- controls
     def toggle(self) -> None:
@@ -122,7 +113,7 @@ class ReplayScene(TableScene):
 
     def step_forward(self) -> None:
         self.playing = False
-        self._step()
+        self.play_next()
 
     def jump(self, direction: int) -> None:
         """To the next (or previous) call or win."""
@@ -156,8 +147,13 @@ class ReplayScene(TableScene):
             if event.key in actions:
                 actions[event.key]()
 
-    def _draw_controls(self, surface: pygame.Surface) -> None:
-        app = self.app
+class TransportBar(Controls):
+    """The replay's controls: the bar under the table (the live table's controls are laid out, not drawn, so the
+    table's geometry is the same)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        view = self.view
+        app = view.app
         w, h = surface.get_size()
         k = ui_scale(surface)
 
@@ -167,35 +163,39 @@ class ReplayScene(TableScene):
         def fs(v: float) -> int:
             return max(11, px(v))
 
-        self.clicks.reset()
+        view.clicks.reset()
         # the bar spans the window under the table: the title (or where the export went) at its left, the buttons
         # in its middle, the progress at its right
-        bar = pygame.Rect(px(8), h - self.bar_height((w, h)), w - px(16), self.bar_height((w, h)) - px(6))
+        bar = pygame.Rect(px(8), h - view.bar_height((w, h)), w - px(16), view.bar_height((w, h)) - px(6))
         panel(surface, bar, alpha=200, app=app)
         # glyphs the game's font has (⏮ ⏸ ⏭ it lacks): ◀◀ jump back, |◀ step back, ‖ pause, ▶ play, ▶| step, ▶▶ jump
-        items = [("◀◀", lambda: self.jump(-1), 52, fs(18)), ("|◀", self.step_back, 52, fs(18)),
-                 ("‖" if self.playing else "▶", self.toggle, 52, fs(18)), ("▶|", self.step_forward, 52, fs(18)),
-                 ("▶▶", lambda: self.jump(1), 52, fs(18)),
-                 (f"×{self.speed:g}", lambda: self.faster(1 if self.speed < SPEEDS[-1] else -3), 70, fs(16)),
-                 (app.t("Export"), self.export, 90, fs(16)), (app.t("Back"), self.app.pop, 90, fs(16))]
+        items = [("◀◀", lambda: view.jump(-1), 52, fs(18)), ("|◀", view.step_back, 52, fs(18)),
+                 ("‖" if view.playing else "▶", view.toggle, 52, fs(18)), ("▶|", view.step_forward, 52, fs(18)),
+                 ("▶▶", lambda: view.jump(1), 52, fs(18)),
+                 (f"×{view.speed:g}", lambda: view.faster(1 if view.speed < SPEEDS[-1] else -3), 70, fs(16)),
+                 (app.t("Export"), view.export, 90, fs(16)), (app.t("Back"), view.app.pop, 90, fs(16))]
         gap, bh = px(6), bar.height - px(12)
         x = bar.centerx - (sum(px(bw) for _, _, bw, _ in items) + gap * (len(items) - 1)) // 2
         buttons_left = x
         for label, action, bw, size in items:
-            button(app, surface, self.clicks, pygame.Rect(x, bar.y + px(6), px(bw), bh), label, action,
+            button(app, surface, view.clicks, pygame.Rect(x, bar.y + px(6), px(bw), bh), label, action,
                    style="primary" if label == app.t("Back") else "secondary", size=size)
             x += px(bw) + gap
-        text(app, surface, (bar.right - px(12), bar.centery), f"{self.index}/{len(self.events)}", fs(14), MUTED,
+        text(app, surface, (bar.right - px(12), bar.centery), f"{view.index}/{len(view.events)}", fs(14), MUTED,
              anchor="midright")
-        words = app.t("Exported to {path}").format(path=self.exported) if self.exported \
-            else app.t("Replay") + " · " + self.replay.title
-        img = app.fonts.render(words, fs(15), INK if self.exported else GOLD, bold=not self.exported)
+        words = app.t("Exported to {path}").format(path=view.exported) if view.exported \
+            else app.t("Replay") + " · " + view.replay.title
+        img = app.fonts.render(words, fs(15), INK if view.exported else GOLD, bold=not view.exported)
         room = buttons_left - bar.x - px(24)
         size = fs(15)
         if img.get_width() > room > 0:  # a long title (or path): narrowed to the room left of the buttons
             size = round(size * room / img.get_width())
             img = pygame.transform.smoothscale(img, (room, max(1, round(img.get_height() * room / img.get_width()))))
         show(app, surface, img, img.get_rect(midleft=(bar.x + px(12), bar.centery)), words, size)
+
+
+    def draw_turn_prompt(self, surface: pygame.Surface) -> None:
+        pass  # nobody plays a replay
 
 
 class ReplayListScene(MenuScene):

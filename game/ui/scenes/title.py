@@ -26,7 +26,7 @@ class TitleScene(MenuScene):
             self.message = self.app.t("The saved game could not be resumed and was set aside.") + f" ({problem})"
 
     def resume(self) -> None:
-        from game.ui.scenes.table import TableScene
+        from game.ui.table.scene import TableScene
 
         if self.saved is not None:
             table, self.saved = self.saved, None
@@ -47,7 +47,7 @@ class TitleScene(MenuScene):
 
     def start_autoplay(self) -> None:
         from game.host import Host as Table, SeatConfig
-        from game.ui.scenes.table import TableScene
+        from game.ui.table.scene import TableScene
         from game.variants import get_variant
 
         ap = self.app.autoplay

@@ -1,0 +1,143 @@
+"""What differs between the tables the view can show: a game on this machine (the Host) and a LAN seat (the
+RemoteTable, whose game runs on its host). The view asks its kind instead of testing flags: who plays at this
+screen, whether the game is saved here, the pause menu's way out and its note, what closing the window does, the
+news that comes in from a host, a seat's status badge, and the settlement's wall check.
+
+The replay is a third kind of table (game.ui.scenes.replay); a lesson script will be a fourth.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.i18n import N_
+
+if TYPE_CHECKING:
+    from game.ui.table.scene import TableScene
+
+
+class LocalTable:
+    """A game run by this machine's Host: every human seat plays at this screen, and the game is saved here."""
+
+    saves_here = True
+
+    def __init__(self, table: Any):
+        self.table = table
+
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.table.seats) if s.human]
+
+    def prepare(self, view: "TableScene") -> None:
+        """Before the scene builds its picture (nothing to do for a local game)."""
+
+    def quit_words(self) -> str:
+        return N_("Quit to title")
+
+    def pause_words(self) -> str:
+        return N_("The game is saved after every move: quitting loses nothing.")
+
+    def close(self, view: "TableScene") -> None:
+        """The window is closing mid-round: keep the position."""
+        view.save_now()
+
+    def leave(self) -> None:
+        pass  # a local game is simply left (it is saved)
+
+    def send_phrase(self, seat: int, phrase_id: str) -> bool:
+        """False: this screen shows the phrase itself (there is nobody to pass it round)."""
+        return False
+
+    def news(self, view: "TableScene") -> None:
+        pass  # nothing comes in from elsewhere
+
+    def status_words(self, seat: int) -> list[str]:
+        """Who plays the seat now, for its card (msgids): a human seat under 托管."""
+        t = self.table
+        return [N_("Autoplay")] if t.seats[seat].human and seat in t.autoplay else []
+
+    def waits_between_rounds(self) -> bool:
+        return False
+
+    def verdict(self) -> bool | None | str:
+        """The round's wall check: "none" where there is none (a local game)."""
+        return "none"
+
+
+class LanTable(LocalTable):
+    """A seat at a LAN table (game.net.remote_table.RemoteTable): the host runs the game and its clock, this
+    screen shows its own seat's events and sends intents; the host saves the game."""
+
+    saves_here = False
+
+    def humans(self) -> list[int]:
+        return [self.table.seat]  # the other humans are at their own screens
+
+    def prepare(self, view: "TableScene") -> None:
+        table = self.table
+        table.empty_name = view.app.t("Seat {n}")
+        for i, cfg in enumerate(table.seats):
+            if not table.taken[i]:
+                cfg.name = table.empty_name.format(n=i + 1)
+
+    @property
+    def hosting(self) -> bool:
+        return self.table.server is not None  # this machine hosts the table: leaving closes it
+
+    def quit_words(self) -> str:
+        return N_("Close the table") if self.hosting else N_("Leave the table")
+
+    def pause_words(self) -> str:
+        if self.hosting:
+            return N_("The game goes on while this menu is open. Closing the table saves it for later.")
+        return N_("The game goes on while this menu is open; leave, and the AI plays your seat until "
+                  "you join again.")
+
+    def close(self, view: "TableScene") -> None:
+        """The window is closing: the host's AI takes the seat over (a hosted table is closed and kept)."""
+        self.leave()
+
+    def leave(self) -> None:
+        """The host's AI plays the seat until its player joins again; leaving the table one hosts closes it
+        (everyone is told; the host's autosave keeps the game for later)."""
+        self.table.leave()
+
+    def send_phrase(self, seat: int, phrase_id: str) -> bool:
+        self.table.say(seat, phrase_id)  # shown when the host passes it round, at this seat too
+        return True
+
+    def news(self, view: "TableScene") -> None:
+        """What the host sent comes in every frame (the events wait in the seat's queue to be shown at this
+        screen's pace); phrases are shown, refusals said, a lost table shown as such."""
+        table = self.table
+        table.advance(0.0)
+        while table.phrases:
+            seat, phrase_id = table.phrases.pop(0)
+            view.presenter.show_phrase(seat, phrase_id)
+        if table.notices:
+            view.notice = table.notices.pop()
+            table.notices.clear()
+        err = table.error
+        if err is not None and view.lost is None and not table.game_over():
+            t = view.app.t
+            view.lost = {"host_quit": t("The host has closed the table. The game is saved on the host's machine: "
+                                        "when it is resumed there, join again with the same name."),
+                         "replaced": t("This seat is being played from another window now.")}.get(
+                err.code, t("The connection to the host was lost ({reason}).").format(reason=err.message))
+
+    def status_words(self, seat: int) -> list[str]:
+        t = self.table
+        if not t.taken[seat]:
+            return [N_("Open seat: the AI plays")]  # nobody came: the host's AI, until someone joins
+        if not t.connected[seat]:
+            return [N_("Offline"), N_("Autoplay")]  # dropped: the host's AI plays the seat until he is back
+        return super().status_words(seat)
+
+    def waits_between_rounds(self) -> bool:
+        return True  # who the next deal still waits for is shown
+
+    def verdict(self) -> bool | None | str:
+        return self.table.verification()
+
+
+def kind_of(table: Any) -> LocalTable:
+    return LanTable(table) if getattr(table, "remote", False) else LocalTable(table)

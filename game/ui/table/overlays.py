@@ -1,0 +1,117 @@
+"""Screens over (or instead of) the table: the choice before the deal, the hot-seat hand-over, "nothing to claim",
+a LAN seat waiting for the next deal, and a LAN table that is gone."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.table.commands import BackToTitle, Choose, HandOverDone, NothingToClaim
+from game.ui.table.common import Part
+from game.ui.widgets import GOLD, text
+
+
+class Overlays(Part):
+    def draw_waiting(self, surface: pygame.Surface) -> None:
+        """A LAN seat between rounds: who the next deal still waits for."""
+        view = self.view
+        w, h = surface.get_size()
+        k = max(1.0, h / 720)
+        t = view.table
+        waiting = [t.seats[i].name for i in range(t.players)
+                   if t.kinds[i] != "ai" and t.connected[i] and not t.ready[i] and i not in t.autoplay]
+        line = view.app.t("Waiting for the next deal…")
+        if waiting:
+            line += "  " + view.app.t("Still reading the settlement: {names}").format(names="、".join(waiting))
+        text(view.app, surface, (w // 2, h // 2), line, round(22 * k), GOLD, True, "center")
+        if view.lost is not None:
+            self.draw_lost(surface)
+
+    def draw_lost(self, surface: pygame.Surface) -> None:
+        """The LAN table is gone (the host closed it, the connection broke): said plainly, with the way out."""
+        view = self.view
+        w, h = surface.get_size()
+        k = max(1.0, h / 720)
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surface.blit(shade, (0, 0))
+        box = pygame.Rect(0, 0, min(w - 40, round(720 * k)), round(220 * k))
+        box.center = (w // 2, h // 2)
+        bg = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (20, 14, 10, 240), bg.get_rect(), border_radius=round(14 * k))
+        pygame.draw.rect(bg, (*GOLD, 240), bg.get_rect(), width=2, border_radius=round(14 * k))
+        surface.blit(bg, box)
+        font = view.app.fonts.get(round(18 * k))
+        wrap = getattr(font, "_wrap", None)
+        lines = wrap(view.lost, box.width - round(60 * k)) if wrap is not None else [view.lost]
+        y = box.y + round(28 * k)
+        for line in lines[:4]:
+            r = text(view.app, surface, (box.centerx, y), line, round(18 * k), (255, 240, 220), False, "midtop")
+            y = r.bottom + 4
+        rect = pygame.Rect(0, 0, round(260 * k), round(52 * k))
+        rect.midbottom = (box.centerx, box.bottom - round(20 * k))
+        pygame.draw.rect(surface, (150, 40, 30), rect, border_radius=round(12 * k))
+        pygame.draw.rect(surface, GOLD, rect, width=2, border_radius=round(12 * k))
+        text(view.app, surface, rect.center, view.app.t("Back to title"), round(20 * k), (255, 245, 225), True,
+             "center")
+        view.hits.add(rect, BackToTitle())
+
+    def draw_setup(self, surface: pygame.Surface) -> None:
+        """The choice before the deal: one chip per value the rules allow him now."""
+        view = self.view
+        prompt = view.setup_prompt()
+        assert prompt is not None and prompt.choice is not None
+        w, h = surface.get_size()
+        px, fs = view.layout.px, view.layout.fs
+        box = pygame.Rect(0, 0, min(w - 40, px(560)), px(190))
+        box.center = (w // 2, h // 2)
+        bg = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (0, 0, 0, 200), bg.get_rect(), border_radius=14)
+        pygame.draw.rect(bg, (*GOLD, 230), bg.get_rect(), width=2, border_radius=14)
+        surface.blit(bg, box)
+        view.app.drawn.add("panel", box)
+        name = view.table.seats[prompt.seat].name
+        text(view.app, surface, (box.centerx, box.y + px(22)), f"{name}: {view.app.t(prompt.choice.label)}",
+             fs(26), GOLD, True, "midtop")
+        size, gap = px(56), px(14)
+        x = box.centerx - (len(prompt.actions) * (size + gap) - gap) // 2
+        for action in prompt.actions:
+            r = pygame.Rect(x, box.y + px(90), size, size)
+            on = action.value == prompt.choice.default
+            pygame.draw.rect(surface, (150, 40, 30) if on else (40, 40, 36), r, border_radius=12)
+            pygame.draw.rect(surface, GOLD, r, width=2, border_radius=12)
+            text(view.app, surface, r.center, str(action.value), fs(26), (255, 245, 225), True, "center")
+            view.hits.add(r, Choose(action))
+            x += size + gap
+
+    def draw_handover(self, surface: pygame.Surface, seat: int) -> None:
+        """Hot-seat hand-over: opaque, so nothing of the table shows until the named player confirms."""
+        view = self.view
+        w, h = surface.get_size()
+        surface.blit(view.app.art.title_background((w, h)), (0, 0))
+        name = view.table.seats[seat].name
+        k = max(1.0, h / 720)  # text and button grow with the window
+        text(view.app, surface, (w // 2, h // 2 - round(80 * k)),
+             view.app.t("Pass the screen to {name}").format(name=name), round(36 * k), GOLD, True, "center")
+        text(view.app, surface, (w // 2, h // 2 - round(30 * k)), view.app.t("Everyone else, look away."),
+             round(20 * k), (230, 230, 220), False, "center")
+        label = view.app.t("I am {name}: show my hand").format(name=name)
+        rect = pygame.Rect(0, 0, round(340 * k), round(60 * k))
+        rect.midtop = (w // 2, h // 2 + round(20 * k))
+        pygame.draw.rect(surface, (150, 40, 30), rect, border_radius=14)
+        pygame.draw.rect(surface, GOLD, rect, width=2, border_radius=14)
+        text(view.app, surface, rect.center, label, round(22 * k), (255, 245, 225), True, "center")
+        view.hits.add(rect, HandOverDone(seat))
+
+    def draw_nothing_to_claim(self, surface: pygame.Surface) -> None:
+        """Hot-seat: the consulted human has no claim on this tile; he says he has seen it (as long as a claim)."""
+        view = self.view
+        lay = view.layout
+        label = view.app.t("Nothing to claim — continue")
+        rect = pygame.Rect(0, 0, lay.px(320), lay.px(48))
+        rect.midbottom = (lay.width // 2, lay.hand_y - 40)
+        bg = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (0, 0, 0, 190), bg.get_rect(), border_radius=12)
+        pygame.draw.rect(bg, (255, 210, 90, 220), bg.get_rect(), width=2, border_radius=12)
+        surface.blit(bg, rect)
+        text(view.app, surface, rect.center, label, lay.fs(18), (255, 240, 210), True, "center")
+        view.hits.add(rect, NothingToClaim())

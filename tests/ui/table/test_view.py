@@ -1,0 +1,94 @@
+"""The table view's own surface (game/ui/table/): its controls register typed commands that clicks, keys and tests
+run alike; the kinds of table say what differs between a local game and a LAN seat; the package keeps its modules
+small enough to read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pygame
+
+from game.host import Host, SeatConfig
+from game.ui.table.commands import (
+    Call,
+    Hits,
+    SetDialect,
+    ShowHint,
+    ToggleAutoplay,
+    ToggleCounter,
+    ToggleSpeaker,
+    ToggleWaits,
+)
+from game.ui.table.kinds import LanTable, LocalTable, kind_of
+from game.ui.table.scene import TableScene
+from tests.ui.test_play import click, frames, key, until
+
+TABLE = Path(__file__).resolve().parents[3] / "game" / "ui" / "table"
+
+
+def table_at_my_turn(app) -> TableScene:
+    seats = [SeatConfig("Me", human=True), SeatConfig("B"), SeatConfig("C"), SeatConfig("D")]
+    scene = TableScene(app, Host("nanning", {}, seats, seed=4, rounds=1), autosave=False)
+    app.push(scene)
+    until(app, lambda: any(a.type == "discard" for a in scene.my_actions()), 6000)
+    frames(app, 1)
+    return scene
+
+
+def test_every_drawn_control_has_a_command_and_a_click_runs_it(app):
+    scene = table_at_my_turn(app)
+    drawn = scene.hits.commands()
+    for expected in (ShowHint(), ToggleAutoplay(), ToggleCounter(), ToggleSpeaker()):
+        assert expected in drawn, f"{expected} was not drawn at the player's turn"
+    assert not any(isinstance(c, Call) for c in drawn)  # nobody discarded yet: nothing to claim
+    assert scene.show_counter is False
+    click(app, scene.hits.find(ToggleCounter()).center)
+    assert scene.show_counter is True and scene.counter_rect is not None
+    key(app, pygame.K_t)  # the key runs the same command
+    assert scene.show_counter is False
+
+
+def test_a_command_run_by_the_scene_is_what_its_control_does(app):
+    scene = table_at_my_turn(app)
+    scene.run(ToggleSpeaker())
+    frames(app, 1)
+    baise = scene.hits.find(SetDialect("baise"))
+    assert baise is not None, "the speaker's menu was not drawn"
+    scene.run(SetDialect("baise"))
+    assert app.settings.dialect == "baise"
+    scene.run(ToggleAutoplay())
+    assert scene.viewer in scene.table.autoplay and scene.my_actions() == []  # the AI plays for him now
+    scene.run(ToggleAutoplay())
+    assert scene.viewer not in scene.table.autoplay
+
+
+def test_hits_give_a_click_to_the_first_control_drawn_under_it():
+    hits = Hits()
+    hits.add(pygame.Rect(0, 0, 10, 10), ToggleWaits())
+    hits.add(pygame.Rect(5, 5, 10, 10), ToggleCounter())
+    assert hits.at((7, 7)) == ToggleWaits()
+    assert hits.at((12, 12)) == ToggleCounter()
+    assert hits.at((7, 7), ToggleCounter) == ToggleCounter()  # only a control of this kind answers
+    assert hits.at((50, 50)) is None
+    assert hits.find(ToggleCounter()) == pygame.Rect(5, 5, 10, 10) and hits.find(ShowHint()) is None
+
+
+def test_the_kinds_of_table_say_who_plays_a_seat():
+    seats = [SeatConfig("Me", human=True), SeatConfig("B", human=True), SeatConfig("C")]
+    local = kind_of(SimpleNamespace(seats=seats, autoplay={1}))
+    assert isinstance(local, LocalTable) and local.saves_here and local.humans() == [0, 1]
+    assert local.status_words(1) == ["Autoplay"] and local.status_words(2) == [] and local.verdict() == "none"
+    lan = kind_of(SimpleNamespace(remote=True, seat=1, seats=seats, autoplay=set(), server=None,
+                                  taken=[True, True, False], connected=[False, True, True],
+                                  verification=lambda: True))
+    assert isinstance(lan, LanTable) and not lan.saves_here and lan.humans() == [1]
+    assert lan.status_words(0) == ["Offline", "Autoplay"]  # dropped: the host's AI plays him
+    assert lan.status_words(2) == ["Open seat: the AI plays"]
+    assert lan.quit_words() == "Leave the table" and lan.verdict() is True
+
+
+def test_the_table_package_keeps_its_modules_small():
+    sizes = {p.name: len(p.read_text(encoding="utf-8").splitlines()) for p in TABLE.glob("*.py")}
+    assert sizes["scene.py"] <= 400, sizes
+    assert max(sizes.values()) <= 600, sizes
