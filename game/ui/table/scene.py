@@ -27,7 +27,7 @@ import pygame
 from game.engine.seat_state import SeatState
 from game.engine.state import Action
 from game.engine.tiles import parse_tile
-from game.host import Host, LocalSeat, Refused
+from game.host import LocalSeat, Refused
 from game.hotseat import HotSeat
 from game.seating import relative_positions
 from game.ui.app import Scene
@@ -45,6 +45,7 @@ from game.ui.table.kinds import kind_of
 from game.ui.table.overlays import Overlays
 from game.ui.table.presenter import Presenter
 from game.ui.table.seats import SeatCards
+from game.ui.table.source import TableSource
 from game.ui.table.table_input import TableInput
 from game.ui.widgets import text
 
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
 
 
 class TableScene(Scene):
-    def __init__(self, app: "App", table: Host, region: str | None = None, autosave: bool | None = None):
+    def __init__(self, app: "App", table: TableSource, region: str | None = None, autosave: bool | None = None):
         super().__init__(app)
         self.kind = kind_of(table)  # a game on this machine, or a LAN seat whose game runs on its host
         # the demo never touches a player's saved game unless asked (--autosave, for the crash test); a LAN game is
