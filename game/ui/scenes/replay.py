@@ -1,7 +1,8 @@
 """Replays: watch a finished round again with every hand open; the list of kept replays.
 
-The replay scene is the table scene fed from a replay's rebuilt events instead of a live table: the same model and
-renderer, with play / pause / step / step back / speed and jumps to each call and the win.
+The replay scene is the table view over a replay (game.ui.table.replay_source.ReplayTable) instead of a live
+table: the same model, renderers and presenter, with a transport bar for its controls — play / pause / step /
+step back / speed and jumps to each call and the win.
 """
 
 from __future__ import annotations
@@ -9,10 +10,9 @@ from __future__ import annotations
 import pygame
 
 from game import replays
-from game.host import Host as Table
-from game.host import SeatConfig
 from game.ui.layout import Layout
 from game.ui.table.controls import Controls
+from game.ui.table.replay_source import ReplayTable
 from game.ui.table.scene import TableScene
 from game.ui.widgets import GOLD, INK, MUTED, Clicks, MenuScene, button, panel, show, text, ui_scale
 
@@ -25,16 +25,10 @@ FLIP_SECONDS = 1.8  # the turned tiles stay this long before the payments
 class ReplayScene(TableScene):
     def __init__(self, app, replay: replays.Replay):
         self.replay = replay
-        _, self.events = replay.rebuild()
-        h = replay.header
-        names = h.get("names") or [f"{i + 1}" for i in range(h["players"])]
-        humans = h.get("humans") or [False] * h["players"]
-        seats = [SeatConfig(n, human=hu, avatar=i + 1) for i, (n, hu) in enumerate(zip(names, humans))]
-        table = Table(h["variant"], h["options"], seats, seed=h["seed"], rounds=None,
-                      start_coins=(h.get("context") or {}).get("coins"))
+        table = ReplayTable(replay)
+        self.events = table.events
         super().__init__(app, table, autosave=False)
-        first_human = next((i for i, hu in enumerate(humans) if hu), 0)
-        self.viewer = first_human
+        self.viewer = table.first_human
         self.model = self.new_model(None)  # every hand open
         self.controls = TransportBar(self)
         self.index = 0  # events[:index] are on the table

@@ -3,7 +3,8 @@ RemoteTable, whose game runs on its host). The view asks its kind instead of tes
 screen, whether the game is saved here, the pause menu's way out and its note, what closing the window does, the
 news that comes in from a host, a seat's status badge, and the settlement's wall check.
 
-The replay is a third kind of table (game.ui.scenes.replay); a lesson script will be a fourth.
+A replay (game.ui.table.replay_source.ReplayTable) is a third kind, watched by nobody in particular; a lesson
+script will be a fourth.
 """
 
 from __future__ import annotations
@@ -139,5 +140,21 @@ class LanTable(LocalTable):
         return self.table.verification()
 
 
+class WatchedTable(LocalTable):
+    """A table that is only watched (a replay): nobody plays at it, nothing is saved, nobody is asked."""
+
+    saves_here = False
+
+    def humans(self) -> list[int]:
+        return []
+
+    def close(self, view: "TableScene") -> None:
+        pass  # nothing to keep
+
+
 def kind_of(table: Any) -> LocalTable:
-    return LanTable(table) if getattr(table, "remote", False) else LocalTable(table)
+    if getattr(table, "remote", False):
+        return LanTable(table)
+    if getattr(table, "watch_only", False):
+        return WatchedTable(table)
+    return LocalTable(table)

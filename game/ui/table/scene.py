@@ -41,7 +41,7 @@ from game.ui.table.controls import Controls
 from game.ui.table.director import Director
 from game.ui.table.handover import HandOver
 from game.ui.table.hands import Hands
-from game.ui.table.kinds import kind_of
+from game.ui.table.kinds import LanTable, kind_of
 from game.ui.table.overlays import Overlays
 from game.ui.table.presenter import Presenter
 from game.ui.table.seats import SeatCards
@@ -160,7 +160,7 @@ class TableScene(Scene):
     @property
     def remote(self) -> bool:
         """A LAN seat: the game runs on its host."""
-        return not self.kind.saves_here
+        return isinstance(self.kind, LanTable)
 
     def on_close(self) -> None:
         """The window is closing mid-round: keep the position (a LAN seat: the host's AI takes it over)."""

@@ -42,6 +42,29 @@ def test_the_host_has_the_face():
     assert missing == []
 
 
+def test_a_replay_has_the_face_and_takes_no_moves():
+    import pytest
+
+    from game import replays
+    from game.host import Refused
+    from game.ui.table.kinds import WatchedTable, kind_of
+    from game.ui.table.replay_source import ReplayTable
+
+    host = Host("guiliu", {}, [SeatConfig("A", human=True)] + [SeatConfig(n) for n in "BCD"], seed=3, rounds=1)
+    host.autoplay.add(0)
+    host.start_round()
+    while not host.round.finished:
+        host.step_bot()
+    table = ReplayTable(replays.Replay(host.round_replay().header, host.current_actions))
+    assert isinstance(table, TableSource)
+    assert table.events == host.round_events(None)  # every event of the round, every hand open
+    assert [s.name for s in table.seats] == ["A", "B", "C", "D"] and table.first_human == 0
+    kind = kind_of(table)
+    assert isinstance(kind, WatchedTable) and kind.humans() == [] and not kind.saves_here
+    with pytest.raises(Refused):
+        table.intent(0, 0, None)
+
+
 def test_a_lan_seat_has_the_face():
     # its members without a connection: the class's, and every attribute its methods set on self
     instance_members = set()
