@@ -36,10 +36,11 @@ from pathlib import Path
 from typing import Any
 
 from game.audio import pcm
+from game.audio.dialects import VOICE_DIALECTS
 from game.engine.tiles import NUM_KINDS, tile_name, zh_name
 
 AUDIO_EXTS = (".ogg", ".wav", ".flac")  # in order of preference
-DIALECTS = ("nanning", "baise", "mandarin")
+DIALECTS = VOICE_DIALECTS  # (game.audio.dialects)
 FALLBACK_DIALECT = "mandarin"
 MANIFEST = "manifest.json"
 
