@@ -48,6 +48,8 @@ class _Version(argparse.Action):
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
+    from game.audio.dialects import DEFAULT_DIALECT, VOICE_DIALECTS
+
     ap = argparse.ArgumentParser(prog="lingnan-mahjong", description="岭南麻将 Lingnan Mahjong")
     ap.add_argument("--version", action=_Version, help="print the version (lingnan-mahjong X.Y.Z) and exit")
     ap.add_argument("--autoplay", action="store_true", help="demo mode: every seat is played by the AI")
@@ -68,7 +70,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                     help="import a folder of recordings named by token (1m.wav, pong.ogg …) as a voice pack")
     ap.add_argument("--record-voices", action="store_true", help="record a voice pack with the microphone, token by token (every tile, call, "
                          "special moment and table-talk line; the game's Settings → Voices screen does it too)")
-    ap.add_argument("--dialect", choices=("nanning", "baise", "mandarin"), default="nanning",
+    ap.add_argument("--dialect", choices=VOICE_DIALECTS, default=DEFAULT_DIALECT,
                     help="the dialect of an imported or recorded pack")
     ap.add_argument("--speaker", default="my_voice", help="the name of an imported or recorded pack")
     return ap.parse_args(argv)
@@ -139,6 +141,10 @@ def main(argv: list[str] | None = None) -> int:
         except ReplayError as exc:
             print(f"cannot open the replay: {exc}", file=sys.stderr)
             return 2
+    # the table scene switches its autosave on with `Host.autosave`: game.saves registers what that attaches (the
+    # host never imports the saves)
+    import game.saves  # noqa: F401
+
     return run_app(settings, autoplay, replay=replay, resume=resume)
 
 

@@ -1,7 +1,9 @@
 """The host loop: one authoritative game and the seats connected to it. No pygame here.
 
-The host owns the round, the bots, the deadlines (claim timer, 托管), round progression, autosave and the replay
-log. Every seat — a local human, an AI and (next) a LAN client — is connected the same way, through a `SeatLink`:
+The host owns the round, the bots, the deadlines (one `DeadlinePolicy`: the local claim and turn timers, or a LAN
+table's), 托管, round progression and the replay log. Whoever keeps something after each change — the autosave
+(`game.saves.Autosaver`), a LAN host's log — listens (`add_listener`, a `HostListener`): the host imports none of
+them. Every seat — a local human, an AI and (next) a LAN client — is connected the same way, through a `SeatLink`:
 
 - it receives the game's events, numbered, as its seat may see them (`project`);
 - when it must act it receives a `Prompt` (`{seat, id, actions, deadline}`);
@@ -12,6 +14,11 @@ Bots are seats like any other (`BotSeat`): they rebuild their seat's state from 
 prompts when the host's clock says they have thought long enough. The host's clock only moves when its owner calls
 `advance(dt)`: the table scene advances it while nothing is being animated, so the game never runs ahead of what
 the players have seen; headless callers use `run_bots()`.
+
+Its public face for those who drive it (the table scene, a LAN host, headless runs): `open_prompt(seat)` and
+`open_prompts()`, `stand_in_move(seat)` (what the seat's AI would play), `is_autoplayed(seat)` (who is under 托管),
+`deadline_policy()` / `set_deadlines(policy)`, `seconds_to_next_move()` (when `advance` will next act by the clock),
+`round_no` and `set_wall_seed(round_no, seed)`.
 """
 
 from __future__ import annotations
@@ -115,6 +122,51 @@ class Refused(Exception):
         return {"type": "refused", "error": self.code, "message": self.message}
 
 
+@dataclass(frozen=True)
+class DeadlinePolicy:
+    """How long a seat has to answer a prompt, and what answers for it when the time is up: the host's one deadline
+    system, whether the limits are the local claim and turn timers (Settings) or a LAN table's `--deadline`."""
+
+    claim: float | None = None  # seconds to answer a claim (None: no limit)
+    turn: float | None = None  # seconds for one's own turn: a discard, a kong, a self-drawn win, a setup choice
+    # the seats held to the limits. None: every seat whose player answers himself when the prompt opens (a seat
+    # under 托管 gets none: its stand-in answers anyway). Named seats are held to them even under 托管, so that a
+    # LAN player who takes his seat back while its prompt is open has what is left of that prompt's time, no more
+    seats: frozenset[int] | None = None
+    # an unanswered claim: False, it passes (the local claim timer); True, the seat's stand-in answers it, claim or
+    # not (a LAN seat at its deadline is played by the AI for that prompt, 托管)
+    stand_in_answers_claims: bool = False
+
+    def limit(self, seat: int, claim: bool, autoplayed: bool) -> float | None:
+        """Seconds the seat has for a prompt opening now (None: no deadline)."""
+        if self.seats is None and autoplayed or self.seats is not None and seat not in self.seats:
+            return None
+        return self.claim if claim else self.turn
+
+
+class HostListener:
+    """Told what the host did, once it is done: the autosave (game.saves.Autosaver), a LAN host's log and flush.
+    Attach with `Host.add_listener`; override what you need (each does nothing here)."""
+
+    def changed(self, host: "Host") -> None:
+        """After every live change: an action applied, a round dealt, a choice before the deal asked or made."""
+
+    def game_ended(self, host: "Host") -> None:
+        """The game was played to its end (`next_round` found no round left to deal)."""
+
+
+# the autosave of `Host.autosave = True`: made by game.saves, which registers its maker here when it is imported
+# (game.saves imports this module, so this module never imports it back). For the table scene of today, which
+# switches autosave on with that flag; a caller of tomorrow attaches `saves.Autosaver()` with add_listener
+_autosaver_maker: Callable[["Host"], HostListener] | None = None
+
+
+def register_autosaver(maker: Callable[["Host"], HostListener]) -> None:
+    """game.saves: what `Host.autosave = True` attaches (see _autosaver_maker)."""
+    global _autosaver_maker
+    _autosaver_maker = maker
+
+
 class SeatLink(Protocol):
     def event(self, seq: int, event: dict) -> None: ...
 
@@ -181,13 +233,16 @@ class Host:
     # seconds a human has for his turn (a discard, a kong, a self-drawn win, a setup choice such as 上嘎) before his
     # stand-in, the AI, makes the move for him
     turn_timer: float | None = None
+    # save after every action through game.saves (registered there: see _autosaver_maker). Kept for the table scene
+    # of today; the same is `host.add_listener(saves.Autosaver())`
     autosave: bool = False
     keep_replays: bool = False
-    on_change: Callable[["Host"], None] | None = None
     start_with_coins: bool = True  # False: headless runs count points only, unless given start_coins
     # a round's wall seed instead of the game seed, by round number: a LAN host deals each round from its
     # commit–reveal (game.net.fairness). The first dealer and the bots' choices still follow the game seed
     round_seeds: dict[int, int | str] = field(default_factory=dict)
+    # the deadlines prompts get; None: the local timers above (claim_timer, turn_timer), read as each prompt opens
+    deadlines: DeadlinePolicy | None = None
 
     def __post_init__(self) -> None:
         self.variant = get_variant(self.variant_id)
@@ -217,6 +272,8 @@ class Host:
         self.history: list[RoundRecord] = []
         self.prompts: dict[int, Prompt] = {}
         self.observers: list[tuple[int | None, Any]] = []
+        self.listeners: list[HostListener] = []
+        self._autosaver: HostListener | None = None  # what `autosave` attached (made once, by game.saves)
         self.clock = 0.0
         self._prompt_ids = 0
         self._answering = False
@@ -351,10 +408,8 @@ class Host:
         """After the settlement: close the round and deal the next; False when the game is over."""
         self.finish_round()
         if self.game_over():
-            if self.autosave:
-                from game import saves
-
-                saves.discard()
+            for listener in self._listening():
+                listener.game_ended(self)
             return False
         self.start_round()
         return True
@@ -374,16 +429,23 @@ class Host:
         except OSError:
             pass  # a full disk must not stop the game
 
-    def _changed(self) -> None:
-        if self.autosave:
-            from game import saves
+    # ---------------------------------------------------------------- listeners
+    def add_listener(self, listener: HostListener) -> None:
+        """Tell `listener` of every change from now on (HostListener: changed, game_ended)."""
+        self.listeners.append(listener)
 
-            try:
-                saves.save(self)
-            except OSError:
-                pass  # a full or read-only disk must not stop the game
-        if self.on_change is not None:
-            self.on_change(self)
+    def remove_listener(self, listener: HostListener) -> None:
+        self.listeners.remove(listener)
+
+    def _listening(self) -> list[HostListener]:
+        """The listeners, the autosave of the `autosave` flag first (it was the first thing done after a change)."""
+        if self.autosave and self._autosaver is None and _autosaver_maker is not None:
+            self._autosaver = _autosaver_maker(self)
+        return ([self._autosaver] if self.autosave and self._autosaver is not None else []) + self.listeners
+
+    def _changed(self) -> None:
+        for listener in self._listening():
+            listener.changed(self)
 
     # ---------------------------------------------------------------- intents
     def intent(self, seat: int, prompt_id: int, action: Any) -> list[dict]:
@@ -471,10 +533,8 @@ class Host:
                 continue
             self._prompt_ids += 1
             claim = any(a.type == "pass" for a in actions)
-            deadline = None
-            limit = self.claim_timer if claim else self.turn_timer
-            if limit and seat not in self.autoplay:
-                deadline = self.clock + limit
+            limit = self.deadline_policy().limit(seat, claim, seat in self.autoplay)
+            deadline = self.clock + limit if limit else None
             prompt = Prompt(seat, self._prompt_ids, actions, deadline, self.clock, self.setup.get(seat))
             self.prompts[seat] = prompt
             self._send(seat, "prompt", prompt)
@@ -519,10 +579,67 @@ class Host:
                 return True
         for seat, prompt in sorted(self.prompts.items()):
             if prompt.deadline is not None and self.clock >= prompt.deadline:
-                default = Action(seat, "pass") if prompt.claim else self.stand_ins[seat].choose(prompt)
-                self._apply(default)
+                self._apply(self._answer_at_deadline(prompt))
                 return True
         return False
+
+    def _answer_at_deadline(self, prompt: Prompt) -> Any:
+        if prompt.claim and not self.deadline_policy().stand_in_answers_claims:
+            return Action(prompt.seat, "pass")
+        return self.stand_ins[prompt.seat].choose(prompt)
+
+    def seconds_to_next_move(self) -> float | None:
+        """Seconds on the host's clock until `advance` will act by itself (an AI or 托管 seat done thinking, a
+        deadline passed); 0 when it would act now, None when only the seats' answers can move the game. A caller
+        that sleeps between advances (a LAN host) wakes then."""
+        due = [prompt.opened + self.think for seat, prompt in self.prompts.items() if seat in self.autoplay]
+        due += [prompt.deadline for prompt in self.prompts.values() if prompt.deadline is not None]
+        return max(0.0, min(due) - self.clock) if due else None
+
+    # ---------------------------------------------------------------- the public face of prompts and 托管
+    def open_prompt(self, seat: int) -> Prompt | None:
+        """The prompt the seat must answer now, if any."""
+        return self.prompts.get(seat)
+
+    def open_prompts(self) -> dict[int, Prompt]:
+        """Every open prompt by seat (a copy: answering one changes the host's own)."""
+        return dict(self.prompts)
+
+    def seconds_left(self, prompt: Prompt) -> float | None:
+        """Seconds the prompt's seat has left to answer it (None: no deadline)."""
+        return None if prompt.deadline is None else max(0.0, prompt.deadline - self.clock)
+
+    def stand_in_move(self, seat: int) -> Any:
+        """What the seat's stand-in (its AI: an AI seat's own level, a human's expert for 托管) plays for its open
+        prompt. Nothing is applied; answer with `intent` to play it. Raises Refused when the seat has no prompt."""
+        prompt = self.prompts.get(seat)
+        if prompt is None:
+            raise Refused("not_prompted", f"seat {seat} has nothing to answer now")
+        return self.stand_ins[seat].choose(prompt)
+
+    def is_autoplayed(self, seat: int) -> bool:
+        """Whether the seat's stand-in answers for it now: an AI seat always, a human's seat under 托管."""
+        return seat in self.autoplay
+
+    def deadline_policy(self) -> DeadlinePolicy:
+        """The deadlines the next prompts get: the policy set with `set_deadlines`, else the local timers."""
+        if self.deadlines is not None:
+            return self.deadlines
+        return DeadlinePolicy(claim=self.claim_timer, turn=self.turn_timer)
+
+    def set_deadlines(self, policy: DeadlinePolicy | None) -> None:
+        """The deadlines for the prompts that open from now on (None: back to the local timers). An open prompt
+        keeps the deadline it opened with."""
+        self.deadlines = policy
+
+    @property
+    def round_no(self) -> int:
+        """The number of the round in play, or of the next to be dealt."""
+        return self.session.round_no
+
+    def set_wall_seed(self, round_no: int, seed: int | str) -> None:
+        """Deal round `round_no` from `seed` instead of the game seed (a LAN round's commit–reveal)."""
+        self.round_seeds[round_no] = seed
 
     def run_bots(self, limit: int = 10_000) -> int:
         """Let AI seats play, without waiting, until a human must answer or the round ends. Returns the actions."""

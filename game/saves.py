@@ -2,7 +2,8 @@
 
 A game is its table's settings plus every action taken: the engine is deterministic (seeded walls), so replaying
 the actions rebuilds the exact position, hands and scores. The save is rewritten after every action, atomically
-(temporary file, flush, rename), in the platform's data folder. A save that cannot be read — corrupt, from another
+(temporary file, flush, rename), in the platform's data folder, by an `Autosaver` listening to the table
+(`host.add_listener(Autosaver(host))`); the host itself knows nothing of saves. A save that cannot be read — corrupt, from another
 program or from a newer version — is set aside under a new name with a clear message, never overwritten.
 """
 
@@ -17,7 +18,7 @@ from game import __version__
 from game.engine.errors import EngineError
 from game.engine.state import Action
 from game.settings import aside_path, atomic_write, user_dir
-from game.host import Host, SeatConfig, SetupAction
+from game.host import Host, HostListener, SeatConfig, SetupAction, register_autosaver
 
 FORMAT = "lingnan-mahjong-save"
 VERSION = 2  # 2: walls dealt by the portable shuffle (game.engine.wall); 1 cannot be dealt again
@@ -59,6 +60,27 @@ def discard(path: Path | None = None) -> None:
         path.unlink()
     except FileNotFoundError:
         pass
+
+
+class Autosaver(HostListener):
+    """Keeps a table's save: rewritten after every action, removed when the game is played to its end. Attach it
+    with `host.add_listener(Autosaver())`. `path`: None, the autosave in the user's data folder (looked up at each
+    save, as LINGNAN_HOME says then)."""
+
+    def __init__(self, path: Path | None = None):
+        self.path = path
+
+    def changed(self, host: Host) -> None:
+        try:
+            save(host, self.path)
+        except OSError:
+            pass  # a full or read-only disk must not stop the game
+
+    def game_ended(self, host: Host) -> None:
+        discard(self.path)
+
+
+register_autosaver(lambda host: Autosaver())  # what `Host.autosave = True` attaches (the table scene of today)
 
 
 def restore(data: Any) -> Host:

@@ -11,7 +11,6 @@ from pathlib import Path
 
 APP = "lingnan-mahjong"
 LANGUAGES = ("zh_CN", "en", "zh_TW")
-DIALECTS = ("nanning", "baise", "mandarin", "mute")
 TILE_SIZES = ("small", "medium", "large")
 TABLE_ARTS = ("auto", "nanning", "beihai", "guiliu", "guangdong", "hainan")
 
@@ -87,8 +86,10 @@ class Settings:
     def validate(self) -> "Settings":
         if self.language not in LANGUAGES:
             self.language = "zh_CN"
-        if self.dialect not in DIALECTS:
-            self.dialect = "nanning"
+        from game.audio.dialects import DEFAULT_DIALECT, DIALECT_CHOICES  # (only the game's window validates)
+
+        if self.dialect not in DIALECT_CHOICES:
+            self.dialect = DEFAULT_DIALECT
         if self.tile_size not in TILE_SIZES:
             self.tile_size = "medium"
         if self.table_art not in TABLE_ARTS:

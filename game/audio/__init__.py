@@ -23,8 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from game.audio.mixer import Mixer
-from game.audio.packs import (RECORD_TOKENS, ImportResult, RecordResult, UserPack, VoicePacks, delete_pack,
-                              import_folder, record_pack, save_clips, user_packs)
+from game.audio.packs import (RECORD_TOKENS, ImportResult, UserPack, VoicePacks, delete_pack, import_folder, save_clips,
+                              user_packs)
+from game.audio.recorder import RecordResult, record_pack
 from game.audio.voices import Effects, Voices
 
 __all__ = ["Audio", "Mixer", "VoicePacks", "Voices", "Effects", "ImportResult", "RecordResult", "UserPack",

@@ -1,4 +1,5 @@
-"""Voice packs: discovery, fallbacks, lazy loading; importing and recording the player's own.
+"""Voice packs: discovery, fallbacks, lazy loading; importing the player's own and saving what he recorded
+(recording itself, with the microphone, is game.audio.recorder's: it saves through `save_clips` here).
 
 A pack is a folder `<root>/<dialect>/<speaker>/` holding `<token>.ogg` clips (`.wav` and `.flac` are read too:
 the player's packs are WAV where pydub and ffmpeg are not installed, as in the standalone build) and a `manifest.json`:
@@ -35,10 +36,11 @@ from pathlib import Path
 from typing import Any
 
 from game.audio import pcm
+from game.audio.dialects import VOICE_DIALECTS
 from game.engine.tiles import NUM_KINDS, tile_name, zh_name
 
 AUDIO_EXTS = (".ogg", ".wav", ".flac")  # in order of preference
-DIALECTS = ("nanning", "baise", "mandarin")
+DIALECTS = VOICE_DIALECTS  # (game.audio.dialects)
 FALLBACK_DIALECT = "mandarin"
 MANIFEST = "manifest.json"
 
@@ -350,7 +352,7 @@ class ImportResult:
     # no_data_folder, write_failed, empty, nothing
 
 
-def _check_names(dialect: str, speaker: str) -> str | None:
+def pack_name_problem(dialect: str, speaker: str) -> str | None:
     if dialect not in DIALECTS:
         return f"unknown dialect {dialect!r}: choose one of {', '.join(DIALECTS)}"
     if not isinstance(speaker, str) or not SAFE_NAME.match(speaker) or speaker.strip(". ") != speaker \
@@ -360,7 +362,7 @@ def _check_names(dialect: str, speaker: str) -> str | None:
 
 
 def valid_speaker_name(speaker: str) -> bool:
-    return _check_names(DIALECTS[0], speaker) is None
+    return pack_name_problem(DIALECTS[0], speaker) is None
 
 
 def _write_manifest(pack_dir: Path, dialect: str, speaker: str, gender: str | None, made: str,
@@ -402,7 +404,7 @@ def _write_clips(clips: dict[str, "pcm.Clip"], pack_dir: Path, result: ImportRes
     tmpdir = Path(tempfile.mkdtemp(prefix="lingnan-pack-"))
     try:
         for i, (token, clip) in enumerate(clips.items()):
-            _call(progress, i, len(clips))
+            call_quietly(progress, i, len(clips))
             label = names.get(token, token)
             suffix = f".{fmt}"
             out = tmpdir / f"{token}{suffix}"
@@ -444,7 +446,7 @@ def save_clips(clips: dict[str, "pcm.Clip"], dialect: str, speaker: str, *, gend
                progress: Callable[[int, int], Any] | None = None) -> ImportResult:
     """Write prepared clips (token -> pcm.Clip) as a player's pack, merged into one of the same name. Never raises.
     `progress(done, total)` is called before each clip is written."""
-    problem = _check_names(dialect, speaker)
+    problem = pack_name_problem(dialect, speaker)
     if problem:
         return ImportResult(False, f"Nothing saved: {problem}.", error="bad_name" if dialect in DIALECTS
                             else "bad_dialect")
@@ -482,7 +484,7 @@ def import_folder(src: Path | str, dialect: str, speaker: str, *, gender: str | 
     total)` is called as the files are read, then as they are written (the Voices screen runs this in a thread).
     """
     src = Path(src)
-    problem = _check_names(dialect, speaker)
+    problem = pack_name_problem(dialect, speaker)
     if problem:
         return ImportResult(False, f"Nothing imported: {problem}.",
                             error="bad_name" if dialect in DIALECTS else "bad_dialect")
@@ -522,7 +524,7 @@ def import_folder(src: Path | str, dialect: str, speaker: str, *, gender: str | 
     clips: dict[str, pcm.Clip] = {}
     names: dict[str, str] = {}
     for i, (p, token) in enumerate(candidates):
-        _call(progress, i, 2 * len(candidates))
+        call_quietly(progress, i, 2 * len(candidates))
         try:
             clip, notes = pcm.prepare(pcm.decode_file(p))
         except pcm.DecodeError as exc:
@@ -542,7 +544,7 @@ def import_folder(src: Path | str, dialect: str, speaker: str, *, gender: str | 
         base = len(candidates)
         total = 2 * len(candidates)
         _write_clips(clips, pack_dir, result, names,
-                     progress=lambda i, _n: _call(progress, base + i * len(candidates) // max(1, len(clips)), total))
+                     progress=lambda i, _n: call_quietly(progress, base + i * len(candidates) // max(1, len(clips)), total))
         if result.imported:
             how = made or (f"imported by Lingnan Mahjong from {src.name}: trimmed, loudness-normalised to "
                            f"{TARGET_DBFS:g} dBFS, {'OGG Vorbis' if result.format == 'ogg' else 'WAV'}")
@@ -618,7 +620,7 @@ def user_packs(root: Path | str | None = None) -> list[UserPack]:
 
 def delete_pack(dialect: str, speaker: str, root: Path | str | None = None) -> tuple[bool, str]:
     """Remove one of the player's packs (never a shipped one). (ok, message)."""
-    problem = _check_names(dialect, speaker)
+    problem = pack_name_problem(dialect, speaker)
     if problem:
         return False, f"Not deleted: {problem}."
     base = _user_root(root)
@@ -638,108 +640,8 @@ def delete_pack(dialect: str, speaker: str, root: Path | str | None = None) -> t
     return True, f"Deleted {dialect}/{speaker}."
 
 
-# ---------------------------------------------------------------------------------------------- recording
-@dataclass
-class RecordResult:
-    ok: bool
-    message: str
-    recorded: list[str] = field(default_factory=list)
-    failed: list[tuple[str, str]] = field(default_factory=list)
-    device: str | None = None
-    pack_dir: Path | None = None
-
-
-def capture_devices() -> list[str]:
-    """Names of the microphones SDL can open (the audio system must be up: the game's Mixer starts it)."""
-    from game.audio.recorder import capture_device_names
-
-    return capture_device_names()
-
-
-NO_MIC = ("No microphone was found, so nothing was recorded. Plug one in and try again, or record the clips "
-          "with any program and import the folder instead.")
-
-
-def record_pack(dialect: str, speaker: str, tokens: Iterable[str] | None = None, *, seconds: float = 2.0,
-                countdown: Callable[[str, int], Any] | None = None, lead_in: int = 3, gender: str | None = None,
-                device: str | None = None, dest_root: Path | str | None = None,
-                cancel: Callable[[], bool] | None = None, source: Any = None) -> RecordResult:
-    """Walk through `tokens` (default: every token, RECORD_TOKENS) with the microphone: for each, `countdown(token,
-    n)` for n = lead_in ... 1 (a second apart), then `countdown(token, 0)` ("speak now") and `seconds` of recording.
-    The takes are trimmed, normalised and saved as the player's pack. Blocks for the whole walk (the command line;
-    the game's Voices screen drives a RecordingSession itself). `source`: a capture source (recorder.CaptureSource)
-    instead of SDL's microphone. Never raises; without an audio system or a microphone it returns at once with a
-    message saying so."""
-    from game.audio.recorder import RecordingSession, SDLCapture
-
-    problem = _check_names(dialect, speaker)
-    if problem:
-        return RecordResult(False, f"Nothing recorded: {problem}.")
-    tokens = list(RECORD_TOKENS if tokens is None else tokens)
-    bad = [t for t in tokens if not is_token(t)]
-    if bad:
-        return RecordResult(False, "Nothing recorded: not tokens: " + ", ".join(map(str, bad)))
-    if not tokens:
-        return RecordResult(False, "Nothing recorded: no tokens were asked for.")
-    if source is None:
-        try:
-            import pygame
-            from pygame._sdl2 import audio as _sdl_audio  # noqa: F401
-        except Exception as exc:
-            return RecordResult(False, f"Nothing recorded: this build of pygame cannot capture audio ({exc}).")
-        try:
-            if not pygame.mixer.get_init():
-                return RecordResult(False, "Nothing recorded: there is no audio system on this computer "
-                                           "(the sound device could not be opened).")
-        except Exception as exc:
-            return RecordResult(False, f"Nothing recorded: there is no audio system ({exc}).")
-        names = capture_devices()
-        if not names:
-            return RecordResult(False, NO_MIC)
-        source = SDLCapture(device if device in names else names[0])
-    name = getattr(source, "name", None) or "microphone"
-    session = RecordingSession(dialect, speaker, tokens, source=source)
-    try:
-        for i, token in enumerate(tokens):
-            if cancel is not None and cancel():
-                break
-            session.go(i)
-            for n in range(int(lead_in), 0, -1):
-                _call(countdown, token, n)
-                time.sleep(1.0)
-            if not session.start():
-                return RecordResult(False, f"The microphone '{name}' could not be opened ({session.error}); "
-                                           "nothing more was recorded.", session.kept(), [], name)
-            _call(countdown, token, 0)
-            end = time.monotonic() + max(0.1, float(seconds))
-            while time.monotonic() < end:
-                session.update()
-                time.sleep(0.02)
-            session.stop()
-    finally:
-        session.close()
-    if not session.takes:
-        return RecordResult(False, "Nothing recorded (cancelled).", [], [], name)
-    failed = [(t, "only silence" if take.problem == "silence" else "could not be processed")
-              for t, take in session.takes.items() if take.clip is None]
-    if not session.kept():
-        silent = all("silence" in why for _, why in failed)
-        msg = ("The microphone recorded only silence: is it muted or turned down?" if silent
-               else "Nothing could be kept from the recordings: " + "; ".join(f"{t}: {w}" for t, w in failed))
-        return RecordResult(False, msg, [], failed, name)
-    imp = session.save(gender=gender, dest_root=dest_root,
-                       made=f"recorded with the microphone '{name}' in Lingnan Mahjong; trimmed, "
-                            f"loudness-normalised to {TARGET_DBFS:g} dBFS")
-    failed += list(imp.refused)
-    if not imp.imported:
-        return RecordResult(False, "Nothing could be saved: " + imp.message, [], failed, name)
-    msg = f"Recorded {len(imp.imported)} of {len(tokens)} clip(s) into {dialect}/{speaker} with '{name}'."
-    if failed:
-        msg += " Not kept: " + "; ".join(f"{t} ({w})" for t, w in failed)
-    return RecordResult(True, msg, imp.imported, failed, name, imp.pack_dir)
-
-
-def _call(fn: Callable[..., Any] | None, *args: Any) -> None:
+def call_quietly(fn: Callable[..., Any] | None, *args: Any) -> None:
+    """A caller's progress callback: its faults must not stop an import or a recording."""
     if fn is None:
         return
     try:

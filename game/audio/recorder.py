@@ -22,11 +22,13 @@ import array
 import threading
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 from game.audio import pcm
+from game.audio.packs import (RECORD_TOKENS, TARGET_DBFS, ImportResult, call_quietly, is_token, pack_name_problem,
+                              save_clips)
 
 MAX_TAKE_SECONDS = 6.0  # a take stops by itself after this long (the clip is then cut to pcm.MAX_CLIP_SECONDS)
 STAND_IN_DRIVERS = ("dummy", "disk")  # SDL drivers whose "microphone" hears nothing
@@ -351,8 +353,6 @@ class RecordingSession:
     def save(self, *, gender: str | None = None, dest_root: Path | str | None = None,
              made: str | None = None, progress: Callable[[int, int], Any] | None = None) -> Any:
         """Write the kept takes as the player's pack (merged into an existing one of that name): an ImportResult."""
-        from game.audio.packs import ImportResult, save_clips
-
         if self.recording:
             self.stop()
         clips = {t: self.takes[t].clip for t in self.kept()}
@@ -372,3 +372,100 @@ class RecordingSession:
 def pcm_bytes(samples: Iterable[int]) -> bytes:
     """Ints -> 16-bit little-endian PCM bytes (for capture sources that make their samples)."""
     return pcm.to_bytes(array.array("h", samples))
+
+
+# ---------------------------------------------------------------------------------------------- a whole pack at once
+@dataclass
+class RecordResult:
+    ok: bool
+    message: str
+    recorded: list[str] = field(default_factory=list)
+    failed: list[tuple[str, str]] = field(default_factory=list)
+    device: str | None = None
+    pack_dir: Path | None = None
+
+
+def capture_devices() -> list[str]:
+    """Names of the microphones SDL can open (the audio system must be up: the game's Mixer starts it)."""
+    return capture_device_names()
+
+
+NO_MIC = ("No microphone was found, so nothing was recorded. Plug one in and try again, or record the clips "
+          "with any program and import the folder instead.")
+
+
+def record_pack(dialect: str, speaker: str, tokens: Iterable[str] | None = None, *, seconds: float = 2.0,
+                countdown: Callable[[str, int], Any] | None = None, lead_in: int = 3, gender: str | None = None,
+                device: str | None = None, dest_root: Path | str | None = None,
+                cancel: Callable[[], bool] | None = None, source: Any = None) -> RecordResult:
+    """Walk through `tokens` (default: every token, RECORD_TOKENS) with the microphone: for each, `countdown(token,
+    n)` for n = lead_in ... 1 (a second apart), then `countdown(token, 0)` ("speak now") and `seconds` of recording.
+    The takes are trimmed, normalised and saved as the player's pack. Blocks for the whole walk (the command line;
+    the game's Voices screen drives a RecordingSession itself). `source`: a capture source (recorder.CaptureSource)
+    instead of SDL's microphone. Never raises; without an audio system or a microphone it returns at once with a
+    message saying so."""
+    problem = pack_name_problem(dialect, speaker)
+    if problem:
+        return RecordResult(False, f"Nothing recorded: {problem}.")
+    tokens = list(RECORD_TOKENS if tokens is None else tokens)
+    bad = [t for t in tokens if not is_token(t)]
+    if bad:
+        return RecordResult(False, "Nothing recorded: not tokens: " + ", ".join(map(str, bad)))
+    if not tokens:
+        return RecordResult(False, "Nothing recorded: no tokens were asked for.")
+    if source is None:
+        try:
+            import pygame
+            from pygame._sdl2 import audio as _sdl_audio  # noqa: F401
+        except Exception as exc:
+            return RecordResult(False, f"Nothing recorded: this build of pygame cannot capture audio ({exc}).")
+        try:
+            if not pygame.mixer.get_init():
+                return RecordResult(False, "Nothing recorded: there is no audio system on this computer "
+                                           "(the sound device could not be opened).")
+        except Exception as exc:
+            return RecordResult(False, f"Nothing recorded: there is no audio system ({exc}).")
+        names = capture_devices()
+        if not names:
+            return RecordResult(False, NO_MIC)
+        source = SDLCapture(device if device in names else names[0])
+    name = getattr(source, "name", None) or "microphone"
+    session = RecordingSession(dialect, speaker, tokens, source=source)
+    try:
+        for i, token in enumerate(tokens):
+            if cancel is not None and cancel():
+                break
+            session.go(i)
+            for n in range(int(lead_in), 0, -1):
+                call_quietly(countdown, token, n)
+                time.sleep(1.0)
+            if not session.start():
+                return RecordResult(False, f"The microphone '{name}' could not be opened ({session.error}); "
+                                           "nothing more was recorded.", session.kept(), [], name)
+            call_quietly(countdown, token, 0)
+            end = time.monotonic() + max(0.1, float(seconds))
+            while time.monotonic() < end:
+                session.update()
+                time.sleep(0.02)
+            session.stop()
+    finally:
+        session.close()
+    if not session.takes:
+        return RecordResult(False, "Nothing recorded (cancelled).", [], [], name)
+    failed = [(t, "only silence" if take.problem == "silence" else "could not be processed")
+              for t, take in session.takes.items() if take.clip is None]
+    if not session.kept():
+        silent = all("silence" in why for _, why in failed)
+        msg = ("The microphone recorded only silence: is it muted or turned down?" if silent
+               else "Nothing could be kept from the recordings: " + "; ".join(f"{t}: {w}" for t, w in failed))
+        return RecordResult(False, msg, [], failed, name)
+    imp = session.save(gender=gender, dest_root=dest_root,
+                       made=f"recorded with the microphone '{name}' in Lingnan Mahjong; trimmed, "
+                            f"loudness-normalised to {TARGET_DBFS:g} dBFS")
+    failed += list(imp.refused)
+    if not imp.imported:
+        return RecordResult(False, "Nothing could be saved: " + imp.message, [], failed, name)
+    msg = f"Recorded {len(imp.imported)} of {len(tokens)} clip(s) into {dialect}/{speaker} with '{name}'."
+    if failed:
+        msg += " Not kept: " + "; ".join(f"{t} ({w})" for t, w in failed)
+    return RecordResult(True, msg, imp.imported, failed, name, imp.pack_dir)

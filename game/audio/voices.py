@@ -37,11 +37,11 @@ from pathlib import Path
 from typing import Any
 
 from game.audio.mixer import Mixer, wav_bytes
+from game.audio.dialects import DIALECT_CHOICES
 from game.audio.packs import TALK_KINDS, VoicePacks, assets_dir
 from game.seating import side_of
 from game.variants import AVAILABLE, get_variant
 
-DIALECT_CHOICES = ("nanning", "baise", "mandarin", "mute")
 CALLS = {"pong": "pong", "kong": "kong", "chow": "chow", "concealed_kong": "concealed_kong",
          "added_kong": "added_kong", "flower": "flower"}
 # (token, ids in the win's `hands`, flags that say it, whether the flag needs a self-drawn win)

@@ -145,8 +145,10 @@ class TableFacts:
 
 class Variant:
     id: str = ""
-    name: str = ""  # Chinese name
+    name: str = ""  # Chinese name (a msgid: the new-game card's title, 南宁麻将)
     name_en: str = ""
+    region: str = ""  # where it is played, in short (a msgid: 南宁), for the table art and its settings
+    tagline: str = ""  # what sets it apart, under its name on the new-game card (a msgid: 南宁 · 百色 · 崇左)
     seed_file: str = ""
     Options: type = object
     player_counts: tuple[int, ...] = (4,)

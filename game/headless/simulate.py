@@ -19,10 +19,10 @@ MAX_ACTIONS_PER_ROUND = 2000  # a round has at most ~150 tiles to move; this onl
 def play_round(host: Host, log: IO[str] | None = None):
     """Deal and play one round to its end; the round is left finished (host.finish_round closes it)."""
     host.start_round()
-    while host.round is None and host.prompts:  # choices before the deal (上嘎): every AI seat answers first
-        seat = min(host.prompts)
-        prompt = host.prompts[seat]
-        action = host.stand_ins[seat].choose(prompt)
+    while host.round is None and host.open_prompts():  # choices before the deal (上嘎): every AI seat answers first
+        seat = min(host.open_prompts())
+        prompt = host.open_prompt(seat)
+        action = host.stand_in_move(seat)
         if log is not None:
             log.write(json.dumps({"type": "action", "action": action.to_json()}, ensure_ascii=False) + "\n")
         host.intent(seat, prompt.id, action)
@@ -35,9 +35,9 @@ def play_round(host: Host, log: IO[str] | None = None):
         steps += 1
         if steps > MAX_ACTIONS_PER_ROUND:
             raise RuntimeError("a simulated round did not end")
-        seat = min(host.prompts)
-        prompt = host.prompts[seat]
-        action = host.stand_ins[seat].choose(prompt)
+        seat = min(host.open_prompts())
+        prompt = host.open_prompt(seat)
+        action = host.stand_in_move(seat)
         if log is not None:
             log.write(json.dumps({"type": "action", "action": action.to_json()}, ensure_ascii=False) + "\n")
         events = host.intent(seat, prompt.id, action)

@@ -35,7 +35,7 @@ from typing import IO, Any, Callable
 from game.engine.errors import EngineError
 from game.engine.options import fingerprint as options_fingerprint
 from game.engine.state import Action
-from game.host import Host, Prompt, Refused, SeatConfig, SetupAction
+from game.host import DeadlinePolicy, Host, HostListener, Prompt, Refused, SeatConfig, SetupAction
 
 from . import fairness, netsave
 from .protocol import MAX_LINE, PROTOCOL, LineBuffer, ProtocolError, RateLimit, encode, parse_client
@@ -85,6 +85,14 @@ class SeatSpec:
         return f"ai:{self.level}" if self.kind == "ai" else self.kind
 
 
+def lan_deadlines(seconds: float, specs: list[SeatSpec]) -> DeadlinePolicy:
+    """A LAN table's deadlines (the host's one deadline system): a remote seat whose client has not answered a
+    prompt within `seconds` is played by the AI for that prompt, claim or not (托管); a player at the host's own
+    screen is not hurried."""
+    remote = frozenset(i for i, s in enumerate(specs) if s.kind == "remote")
+    return DeadlinePolicy(claim=seconds, turn=seconds, seats=remote, stand_in_answers_claims=True)
+
+
 class Conn:
     """One client connection: its socket, what it has sent that is not yet a line, what waits to be written."""
 
@@ -123,17 +131,28 @@ class RemoteSeat:
         self.server._next_seq[self.seat] = seq + 1
 
     def prompt(self, prompt: Prompt) -> None:
-        self.server._opened.setdefault(prompt.id, time.monotonic())
         if self.conn is not None:
             msg = prompt.to_json()
-            left = self.server.deadline - (time.monotonic() - self.server._opened[prompt.id])
-            msg["seconds"] = round(max(0.0, left), 3)
+            # the deadline on the host's own clock means nothing to a client: it is told the seconds it has left
+            msg["deadline"] = None
+            left = self.server.host.seconds_left(prompt)
+            if left is not None:
+                msg["seconds"] = round(left, 3)
             self.server._send(self.conn, msg)
 
     def withdraw(self, prompt: Prompt) -> None:
-        self.server._opened.pop(prompt.id, None)
         if self.conn is not None:
             self.server._send(self.conn, {"type": "withdraw", "seat": self.seat, "id": prompt.id})
+
+
+class _Upkeep(HostListener):
+    """NetHost's ear on its table: after every action, the log, the LAN autosave and the flush (NetHost._changed)."""
+
+    def __init__(self, server: "NetHost"):
+        self.server = server
+
+    def changed(self, host: Host) -> None:
+        self.server._changed(host)
 
 
 class QueueSeat:
@@ -203,10 +222,12 @@ class NetHost:
             except EngineError as exc:
                 raise HostError(getattr(exc, "code", "bad_input"), str(exc)) from None
         self.host = _host
-        self.host.on_change = self._changed
+        self.host.add_listener(_Upkeep(self))
         self.players = self.host.players
         self.fingerprint = options_fingerprint(self.host.variant_id, self.host.options)
         self.remote = [i for i, s in enumerate(self.specs) if s.kind == "remote"]
+        self.host.set_deadlines(lan_deadlines(self.deadline, self.specs))
+        self.local_links: dict[int, Any] = dict(local_links or {})
         self.links: dict[int, RemoteSeat] = {i: RemoteSeat(self, i) for i in self.remote}
         self.names: list[str | None] = list(_names) if _names else [
             None if s.kind == "remote" else self.host.seats[i].name for i, s in enumerate(self.specs)]
@@ -226,7 +247,6 @@ class NetHost:
         self._sel: selectors.BaseSelector | None = None
         self._listener: socket.socket | None = None
         self._conns: dict[int, Conn] = {}
-        self._opened: dict[int, float] = {}  # prompt id -> when it was opened (wall clock)
         self._away: set[int] = set()  # remote seats whose client is gone (the AI plays them)
         self._dirty: set[Conn] = set()  # connections with lines to write at the end of the loop's turn
         self._next_seq = [0] * self.players
@@ -243,7 +263,7 @@ class NetHost:
         self._logged = 0  # events written to the log so far (a resumed table logs its replayed ones too)
         self._thread: threading.Thread | None = None
         self._t0 = time.monotonic()
-        for seat, link in (local_links or {}).items():
+        for seat, link in self.local_links.items():
             if self.specs[seat].kind != "local":
                 raise HostError("bad_arguments", f"seat {seat} is not a local seat")
             self.host.attach(seat, link)
@@ -261,11 +281,13 @@ class NetHost:
             data = netsave.read(Path(save))
             fair = {int(r): {"secret": f["secret"], "entropy": list(f["entropy"])} for r, f in data["fair"].items()}
             seeds = {r: fairness.wall_seed(f["secret"], f["entropy"]) for r, f in fair.items()}
-            host = netsave.restore_host(data["game"], seeds, think=kw.pop("think", 0.0))
+            kw.setdefault("deadline", data.get("deadline", 20.0))
+            specs = [SeatSpec.parse(k) for k in data["kinds"]]
+            # (the deadlines from the start: the prompt open in the saved position is timed like any other)
+            host = netsave.restore_host(data["game"], seeds, think=kw.pop("think", 0.0),
+                                        deadlines=lan_deadlines(float(kw["deadline"]), specs))
         except SaveError as exc:
             raise HostError("bad_save", str(exc)) from None
-        kw.setdefault("deadline", data.get("deadline", 20.0))
-        specs = [SeatSpec.parse(k) for k in data["kinds"]]
         names = [n if isinstance(n, str) else None for n in data["names"]]
         tokens = data.get("tokens") if isinstance(data.get("tokens"), list) else None
         if tokens is not None and (len(tokens) != len(names) or not all(t is None or isinstance(t, str)
@@ -384,19 +406,16 @@ class NetHost:
     def _timeout(self) -> float:
         now = time.monotonic()
         wake = now + 0.25
-        if self.phase == "play":  # an AI (or 托管) seat answers once it has thought `think` on the host's clock
-            for seat, prompt in self.host.prompts.items():
-                if seat in self.host.autoplay:
-                    wake = min(wake, now + prompt.opened + self.host.think - self.host.clock - (now - self._clock))
+        if self.phase == "play":  # an AI (or 托管) seat done thinking, a deadline: on the host's clock
+            due = self.host.seconds_to_next_move()
+            if due is not None:  # (the host's clock stands where the last _play left it)
+                wake = min(wake, now + due - (now - self._clock))
         for c in self._conns.values():
             if c.closing:
                 wake = min(wake, c.linger_until)
             elif c.seat is None:
                 wake = min(wake, c.hello_by)
-        if self.phase == "play":
-            for pid, opened in self._opened.items():
-                wake = min(wake, opened + self.deadline)
-        elif self.phase == "commit":
+        if self.phase == "commit":
             wake = min(wake, self._commit_by)
         elif self.phase == "between":
             wake = min(wake, self._next_at)
@@ -414,7 +433,7 @@ class NetHost:
                                                for s in self.remote):
                 self._go()
         elif self.phase == "commit":
-            got = self.fair[self.host.session.round_no]["entropy"]
+            got = self.fair[self.host.round_no]["entropy"]
             waiting = [s for s in self.remote if self.links[s].conn is not None and got[s] is None]
             if not waiting or now >= self._commit_by:
                 self._deal()
@@ -428,7 +447,7 @@ class NetHost:
     def _all_ready(self) -> bool:
         """Between rounds: every player at the table has closed his settlement (an AI or 托管 seat waits for
         nobody); False with nobody connected, so a table of bots keeps its pace."""
-        here = [s for s in self.remote if self.links[s].conn is not None and s not in self.host.autoplay]
+        here = [s for s in self.remote if self.links[s].conn is not None and not self.host.is_autoplayed(s)]
         return bool(here) and all(self.ready[s] for s in here)
 
     def _go(self) -> None:
@@ -452,7 +471,7 @@ class NetHost:
 
     def _begin_round(self) -> None:
         """Commit to the next round's secret; the deal waits for the clients' entropy."""
-        r = self.host.session.round_no
+        r = self.host.round_no
         secret = self.secret_source(r) if self.secret_source else fairness.new_secret()
         self.fair[r] = {"secret": secret, "entropy": [None] * self.players, "hash": fairness.commit_hash(secret)}
         self.phase = "commit"
@@ -464,9 +483,9 @@ class NetHost:
         self._notify(msg)
 
     def _deal(self) -> None:
-        r = self.host.session.round_no
+        r = self.host.round_no
         f = self.fair[r]
-        self.host.round_seeds[r] = self._wall_seed(f["secret"], f["entropy"])
+        self.host.set_wall_seed(r, self._wall_seed(f["secret"], f["entropy"]))
         self.phase = "play"
         self._clock = time.monotonic()
         self.host.start_round()  # (choices before the deal first, where the rule set asks for them)
@@ -482,27 +501,20 @@ class NetHost:
     def _play(self, now: float) -> None:
         host = self.host
         dt, self._clock = now - self._clock, now
+        # the AI seats, and a remote seat whose client has not answered in time (its deadline: the host's policy)
         acted = host.advance(max(0.0, dt))
         n = 0
         while acted and n < 200 and not (host.round is not None and host.round.finished):
             acted = host.advance(0.0)
             n += 1
-        # a remote seat whose client has not answered in time: its stand-in answers this prompt (托管)
-        for seat, prompt in sorted(host.prompts.items()):
-            if seat not in self.links or seat in host.autoplay:
-                continue
-            opened = self._opened.get(prompt.id)
-            if opened is not None and now - opened >= self.deadline:
-                self._apply(seat, prompt.id, host.stand_ins[seat].choose(prompt), None)
-                break
         for seat in self._away:
-            if seat not in host.prompts and seat not in host.autoplay:
+            if host.open_prompt(seat) is None and not host.is_autoplayed(seat):
                 host.set_autoplay(seat, True)
         if host.round is not None and host.round.finished:
             self._end_round()
 
     def _end_round(self) -> None:
-        r = self.host.session.round_no
+        r = self.host.round_no
         if r in self.fair:
             msg = self._reveal_message(r)
             for s in self.remote:
@@ -510,7 +522,6 @@ class NetHost:
                     self._send(self.links[s].conn, msg)
             self._notify(msg)
         self.host.finish_round()
-        self._opened.clear()
         self.ready = [False] * self.players
         standing = {"type": "standing", "rounds_played": self.host.rounds_played, "totals": self.host.totals(),
                     "coins": self.host.coins}
@@ -572,7 +583,7 @@ class NetHost:
                 elif cmd[0] == "go_on" and self.phase == "lobby":
                     self._go()
             except Refused as exc:
-                link = self.host.links[cmd[1]] if cmd[0] == "intent" else None
+                link = self.local_links.get(cmd[1]) if cmd[0] == "intent" else None
                 if link is not None and hasattr(link, "refused"):
                     link.refused(exc)
             except Exception:  # noqa: BLE001 - a caller's bad call must not stop the table
@@ -729,7 +740,7 @@ class NetHost:
             # the prompt it holds keeps its deadline (its player may be back in time to answer it himself); from
             # then on the AI plays the seat at once (托管) until a client with its name takes it back
             self._away.add(seat)
-            if seat not in self.host.prompts:
+            if self.host.open_prompt(seat) is None:
                 self.host.set_autoplay(seat, True)
         if self.phase != "finished":
             self._broadcast_table()
@@ -814,7 +825,7 @@ class NetHost:
                 self.host.set_autoplay(seat, True)
                 self._broadcast_table()
         elif mtype == "entropy":
-            r = self.host.session.round_no
+            r = self.host.round_no
             if self.phase != "commit" or msg["round"] != r:
                 raise ProtocolError("stale", f"no commitment for round {msg['round']} is waiting for entropy")
             got = self.fair[r]["entropy"]
@@ -910,13 +921,13 @@ class NetHost:
                           "rounds_played": host.rounds_played, "totals": host.totals(), "coins": host.coins,
                           "avatars": list(self.avatars), "host": self.host_name})
         in_round = host.round is not None
-        self._send(conn, {"type": "sync", "round": host.session.round_no if in_round else None,
+        self._send(conn, {"type": "sync", "round": host.round_no if in_round else None,
                           "seq": host.round_first_event if in_round else len(host.events)})
         self._away.discard(seat)
         if self.phase != "lobby":
             host.set_autoplay(seat, False)
         host.attach(seat, link, replay=in_round)  # the round so far as this seat sees it, then its open prompt
-        r = host.session.round_no
+        r = host.round_no
         if self.phase == "commit":  # the next deal waits for entropy: this client's counts too
             self._send(conn, {"type": "commit", "round": r, "hash": self.fair[r]["hash"]})
         self._broadcast_table()
@@ -925,7 +936,7 @@ class NetHost:
     def _broadcast_table(self) -> None:
         msg = {"type": "table", "names": list(self.names), "kinds": [s.kind for s in self.specs],
                "connected": [s not in self.links or self.links[s].conn is not None for s in range(self.players)],
-               "autoplay": [s in self.host.autoplay for s in range(self.players)],
+               "autoplay": [self.host.is_autoplayed(s) for s in range(self.players)],
                "started": self.phase != "lobby" or bool(self.host.events),
                "avatars": list(self.avatars), "ready": list(self.ready), "phase": self.phase}
         for s in self.remote:
@@ -943,7 +954,7 @@ class NetHost:
 
     # ------------------------------------------------------------------------------------------------ upkeep
     def _changed(self, host: Host) -> None:
-        """After every action (Host.on_change): the autosave, the log's open view of the new events, then what the
+        """After every action (a listener of the Host): the autosave, the log's open view of the new events, then what the
         action sent the seats goes out (after the save: what a client saw is never lost by a crash)."""
         if self.log_file is not None:
             while self._logged < len(host.events):
@@ -982,9 +993,9 @@ class NetHost:
               "variant": self.host.variant_id, "players": self.players, "names": list(self.names),
               "kinds": [s.kind for s in self.specs],
               "connected": [s not in self.links or self.links[s].conn is not None for s in range(self.players)],
-              "round": self.host.session.round_no, "rounds_played": self.host.rounds_played,
+              "round": self.host.round_no, "rounds_played": self.host.rounds_played,
               "totals": self.host.totals(), "result": self.result, "avatars": list(self.avatars),
-              "ready": list(self.ready), "autoplay": sorted(self.host.autoplay)}
+              "ready": list(self.ready), "autoplay": [s for s in range(self.players) if self.host.is_autoplayed(s)]}
         with self._status_lock:
             self._status = st
 

@@ -146,7 +146,9 @@ RULES_SUMMARY = N_("Two to four players. Pong and kong, no chow; win by self-dra
 
 class Beihai(Variant):
     id = "beihai"
-    name = "北海麻将"
+    name = N_("北海麻将")
+    region = N_("北海")
+    tagline = N_("鬼牌 · 买马")
     name_en = "Beihai"
     seed_file = "000"
     Options = BeihaiOptions

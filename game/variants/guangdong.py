@@ -201,7 +201,9 @@ CONTEXT_FIELDS: tuple[ContextField, ...] = (
 
 class Guangdong(Variant):
     id = "guangdong"
-    name = "广东麻将"
+    name = N_("广东麻将")
+    region = N_("广东")
+    tagline = N_("鸡平胡")
     name_en = "Guangdong"
     seed_file = "003"
     Options = GuangdongOptions

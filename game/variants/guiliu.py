@@ -220,7 +220,9 @@ def _hand_tiles(ctx: WinContext) -> list[int]:
 
 class Guiliu(Variant):
     id = "guiliu"
-    name = "桂柳麻将"
+    name = N_("桂柳麻将")
+    region = N_("桂柳")
+    tagline = N_("桂林 · 柳州")
     name_en = "Guiliu"
     seed_file = "001"
     Options = GuiliuOptions

@@ -245,7 +245,9 @@ RULES_SUMMARY = N_("Three or four players, 144 tiles with eight flowers. Chow, p
 # ---------------------------------------------------------------------------------------------------- the rule set
 class Hainan(Variant):
     id = "hainan"
-    name = "海南麻将"
+    name = N_("海南麻将")
+    region = N_("海南")
+    tagline = N_("花牌 · 上嘎")
     name_en = "Hainan"
     seed_file = "004"
     Options = HainanOptions

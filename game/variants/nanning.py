@@ -128,7 +128,9 @@ RULES_SUMMARY = N_("Four players, 136 tiles. Pong and kong, no chow. Win on any 
 
 class Nanning(Variant):
     id = "nanning"
-    name = "南宁麻将"
+    name = N_("南宁麻将")
+    region = N_("南宁")
+    tagline = N_("南宁 · 百色 · 崇左")
     name_en = "Nanning"
     seed_file = "002"
     Options = NanningOptions

@@ -262,7 +262,7 @@ def scenario_no_device(tmp: Path) -> dict:
     audio.set_voice_volume(2.0)
     audio.set_effects_volume(-1)
     played_effect = audio.effects.play("click")
-    from game.audio.packs import record_pack
+    from game.audio.recorder import record_pack
 
     rec = record_pack("nanning", "me", ["1m"], lead_in=0, seconds=0.2, dest_root=tmp / "rec")
     enabled, reason = audio.enabled, audio.reason
@@ -274,16 +274,16 @@ def scenario_no_device(tmp: Path) -> dict:
 
 def scenario_recorder(tmp: Path) -> dict:
     """With an audio system: no capture device -> a clear message; SDL's dummy microphone -> 'only silence'."""
-    from game.audio import packs as packs_mod
+    from game.audio import recorder as recorder_mod
 
     audio = _audio(tmp, [])
-    real = packs_mod.capture_devices
+    real = recorder_mod.capture_devices
     devices = real()
-    packs_mod.capture_devices = lambda: []
-    none = packs_mod.record_pack("nanning", "me", ["1m", "pong"], lead_in=0, seconds=0.2, dest_root=tmp / "rec")
-    packs_mod.capture_devices = real
+    recorder_mod.capture_devices = lambda: []
+    none = recorder_mod.record_pack("nanning", "me", ["1m", "pong"], lead_in=0, seconds=0.2, dest_root=tmp / "rec")
+    recorder_mod.capture_devices = real
     counts: list = []
-    silent = packs_mod.record_pack("nanning", "me", ["1m"], lead_in=1, seconds=0.3, dest_root=tmp / "rec",
+    silent = recorder_mod.record_pack("nanning", "me", ["1m"], lead_in=1, seconds=0.3, dest_root=tmp / "rec",
                                    countdown=lambda token, n: counts.append([token, n]))
     audio.close()
     return {"devices": devices, "none_ok": none.ok, "none_message": none.message, "silent_ok": silent.ok,

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from game.audio import pcm
-from game.audio.packs import RECORD_TOKENS, delete_pack, import_folder, record_pack, user_packs, VoicePacks
+from game.audio.packs import RECORD_TOKENS, delete_pack, import_folder, user_packs, VoicePacks
 from game.audio.readings import SCRIPTS, display_reading, kind_of, prompt
-from game.audio.recorder import RecordingSession
+from game.audio.recorder import RecordingSession, record_pack
 
 ROOT = Path(__file__).resolve().parents[2]
 

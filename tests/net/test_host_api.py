@@ -7,6 +7,8 @@ import queue
 import threading
 import time
 
+import pytest
+
 from game.ai import make_bot
 from game.engine.seat_state import SeatState
 from game.engine.state import new_round
@@ -171,3 +173,23 @@ def test_a_seat_s_token_lets_its_player_replace_a_stale_connection_and_nobody_el
         for raw in (first, thief, again):
             raw.close()
         host.stop()
+
+
+def test_the_table_s_deadlines_are_the_host_s_own_policy_and_a_resumed_prompt_is_timed_too(tmp_path):
+    from game.host import Host, SeatConfig
+    from game.net import netsave
+
+    server = NetHost("nanning", ["remote", "ai:easy", "remote", "ai:easy"], seed=1, rounds=1, bind=LOOPBACK,
+                     discovery=False, deadline=7.5)
+    policy = server.host.deadline_policy()
+    assert policy.seats == {0, 2} and policy.claim == policy.turn == 7.5 and policy.stand_in_answers_claims
+
+    # a LAN save taken mid-round: the prompt open in it is held to the table's deadline like any other
+    host = Host("nanning", {}, [SeatConfig(f"P{i}", human=True) for i in range(4)], seed=3, rounds=1)
+    host.start_round()
+    path = tmp_path / "lan.json"
+    netsave.write(path, netsave.to_json(host, kinds=["remote"] * 4, names=[f"P{i}" for i in range(4)],
+                                        tokens=[None] * 4, fair={}, deadline=9.0, fingerprint=server.fingerprint))
+    resumed = NetHost.resume(path, bind=LOOPBACK, discovery=False)
+    (seat, prompt), = resumed.host.open_prompts().items()
+    assert resumed.host.seconds_left(prompt) == pytest.approx(9.0)

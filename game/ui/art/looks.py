@@ -353,10 +353,17 @@ def sprite_drop(s: pygame.Surface, cx: float, cy: float, r: float, color: Color)
 # ================================================================================================ the looks
 RED_HIBISCUS = ((226, 40, 60), (240, 70, 96), (250, 120, 140), (214, 24, 70))
 
+def region_name(variant_id: str) -> str:
+    """The place a look is named after: the rule set's own `region` (a msgid)."""
+    from game.variants import get_variant
+
+    return get_variant(variant_id).region
+
+
 LOOKS: dict[str, RegionLook] = {
     look.id: look for look in (
         RegionLook(
-            "nanning", N_("南宁"),
+            "nanning", region_name("nanning"),
             ((40, 124, 84), (10, 58, 38), (120, 200, 140), (8, 70, 40), (226, 70, 90)),
             # the classic jade green of the default set
             BackColors((46, 150, 96), (20, 104, 64), (10, 70, 42), (112, 196, 146)),
@@ -368,7 +375,7 @@ LOOKS: dict[str, RegionLook] = {
                       count=50, motion="burst", duration=2.0, size=0.036, ring=(255, 120, 130)),
         ),
         RegionLook(
-            "beihai", N_("北海"),
+            "beihai", region_name("beihai"),
             ((26, 88, 136), (6, 32, 66), (140, 200, 240), (6, 40, 86), (250, 236, 210)),
             # silver-blue of the beach at dusk, engraved in pearl white
             BackColors((128, 156, 190), (76, 104, 146), (36, 54, 88), (236, 242, 252)),
@@ -379,7 +386,7 @@ LOOKS: dict[str, RegionLook] = {
                       count=40, motion="rise", duration=2.1, size=0.03, ring=(200, 228, 255)),
         ),
         RegionLook(
-            "guiliu", N_("桂柳"),
+            "guiliu", region_name("guiliu"),
             ((70, 116, 106), (18, 42, 44), (190, 222, 210), (16, 44, 44), (240, 236, 214)),
             # the blue-grey ink of the karst hills in mist, engraved in osmanthus gold
             BackColors((74, 94, 110), (42, 58, 74), (20, 30, 42), (228, 192, 104)),
@@ -389,7 +396,7 @@ LOOKS: dict[str, RegionLook] = {
                       count=56, motion="fall", duration=2.2, size=0.022, ring=(255, 214, 110)),
         ),
         RegionLook(
-            "guangdong", N_("广东"),
+            "guangdong", region_name("guangdong"),
             ((156, 42, 36), (64, 12, 14), (250, 150, 110), (96, 16, 18), (255, 200, 90)),
             # kapok red, deepening to the warm brown of its bark
             BackColors((192, 62, 40), (132, 36, 24), (72, 24, 16), (255, 196, 128)),
@@ -400,7 +407,7 @@ LOOKS: dict[str, RegionLook] = {
                       count=42, motion="fountain", duration=2.1, size=0.034, ring=(255, 170, 80)),
         ),
         RegionLook(
-            "hainan", N_("海南"),
+            "hainan", region_name("hainan"),
             ((22, 132, 132), (4, 58, 66), (150, 236, 220), (4, 70, 72), (255, 214, 120)),
             # the turquoise of the South China Sea, engraved in sand
             BackColors((28, 160, 164), (10, 112, 124), (4, 64, 76), (246, 226, 168)),

@@ -12,15 +12,13 @@ from dataclasses import fields
 import pygame
 
 from game.ai import LEVELS
-from game.i18n import N_
 from game.engine.errors import OptionError
 from game.ui.widgets import GOLD, INK, MUTED, RED, MenuScene, button, chip, chip_pad, panel, show, text, ui_scale
 from game.variants import AVAILABLE, PLANNED, get_variant
 
 # each rule set's card: its name and what it is known for (msgids, shown in the player's language)
-REGION_NAMES = {"nanning": (N_("南宁麻将"), N_("南宁 · 百色 · 崇左")), "beihai": (N_("北海麻将"), N_("鬼牌 · 买马")),
-                "guiliu": (N_("桂柳麻将"), N_("桂林 · 柳州")), "guangdong": (N_("广东麻将"), N_("鸡平胡")),
-                "hainan": (N_("海南麻将"), N_("花牌 · 上嘎"))}
+# each rule set's card: its name and tagline (msgids), as the rule set declares them
+REGION_NAMES = {vid: (get_variant(vid).name, get_variant(vid).tagline) for vid in AVAILABLE}
 ROUND_CHOICES = (4, 8, 16, 0)  # 0: until a player is out of coins
 MAX_NAME = 12
 AVATARS = 12  # faces to choose from

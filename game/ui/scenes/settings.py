@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pygame
 
+from game.audio.dialects import DIALECT_CHOICES, DIALECT_LABELS
 from game.i18n import N_
 from game.settings import CLAIM_TIMERS, TABLE_ARTS, TILE_SIZES, TURN_TIMERS
 from game.ui.art.table import REGION_NAMES
 from game.ui.widgets import GOLD, INK, MenuScene, button, chip, chip_pad, panel, text
 
 LANG_LABELS = {"zh_CN": "简体中文", "en": "English", "zh_TW": "繁體中文"}
-DIALECT_LABELS = {"nanning": "南宁话", "baise": "百色话", "mandarin": "普通话", "mute": "静音"}
 # msgids, shown through app.t (the regions' names come with their looks, art/looks.py)
 ART_LABELS = {"auto": N_("随规则"), **REGION_NAMES}
 SIZE_LABELS = {"small": N_("小"), "medium": N_("中"), "large": N_("大")}
@@ -52,13 +52,11 @@ class SettingsScene(MenuScene):
         text(app, surface, (box.x + 30, box.y + 20), app.t("Settings"), max(20, round(32 * min(w / 1280, h / 720))),
              GOLD, True)
         # the dialects' names in the player's script (南寧話 in zh_TW), as the table's speaker menu gives them
-        dialects = {"nanning": app.t("南宁话"), "baise": app.t("百色话"), "mandarin": app.t("普通话"),
-                    "mute": app.t("静音")}
         rows = [
             (app.t("Language"), [(LANG_LABELS[k], st.language == k, lambda k=k: app.set_language(k))
                                  for k in LANG_LABELS]),
-            (app.t("Voices"), [(dialects[k], st.dialect == k, lambda k=k: self._set("dialect", k))
-                               for k in DIALECT_LABELS]
+            (app.t("Voices"), [(app.t(DIALECT_LABELS[k]), st.dialect == k, lambda k=k: self._set("dialect", k))
+                               for k in DIALECT_CHOICES]
              + [(app.t("Your own voices…"), False, self.own_voices)]),
             (app.t("Voice volume"), [(f"{v}%", round(st.voice_volume * 100) == v,
                                       lambda v=v: self._set("voice_volume", v / 100)) for v in (0, 25, 50, 75, 100)]),

@@ -20,6 +20,7 @@ from typing import Any
 
 import pygame
 
+from game.audio.dialects import DIALECT_LABELS, VOICE_DIALECTS
 from game.audio.packs import DIALECTS, RECORD_TOKENS, import_folder, valid_speaker_name
 from game.audio.readings import kind_of, prompt
 from game.audio.recorder import MicStatus, RecordingSession, SDLCapture, find_microphone
@@ -384,7 +385,7 @@ class VoicesScene(MenuScene):
 
     def dialect_name(self, dialect: str) -> str:
         t = self.app.t
-        return {"nanning": t("南宁话"), "baise": t("百色话"), "mandarin": t("普通话")}.get(dialect, dialect)
+        return t(DIALECT_LABELS[dialect]) if dialect in VOICE_DIALECTS else dialect
 
     def kind_words(self, token: str) -> str:
         t = self.app.t
