@@ -141,10 +141,6 @@ def main(argv: list[str] | None = None) -> int:
         except ReplayError as exc:
             print(f"cannot open the replay: {exc}", file=sys.stderr)
             return 2
-    # the table scene switches its autosave on with `Host.autosave`: game.saves registers what that attaches (the
-    # host never imports the saves)
-    import game.saves  # noqa: F401
-
     return run_app(settings, autoplay, replay=replay, resume=resume)
 
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any, NamedTuple, Protocol
 
@@ -155,18 +154,6 @@ class HostListener:
         """The game was played to its end (`next_round` found no round left to deal)."""
 
 
-# the autosave of `Host.autosave = True`: made by game.saves, which registers its maker here when it is imported
-# (game.saves imports this module, so this module never imports it back). For the table scene of today, which
-# switches autosave on with that flag; a caller of tomorrow attaches `saves.Autosaver()` with add_listener
-_autosaver_maker: Callable[["Host"], HostListener] | None = None
-
-
-def register_autosaver(maker: Callable[["Host"], HostListener]) -> None:
-    """game.saves: what `Host.autosave = True` attaches (see _autosaver_maker)."""
-    global _autosaver_maker
-    _autosaver_maker = maker
-
-
 class SeatLink(Protocol):
     def event(self, seq: int, event: dict) -> None: ...
 
@@ -233,9 +220,6 @@ class Host:
     # seconds a human has for his turn (a discard, a kong, a self-drawn win, a setup choice such as 上嘎) before his
     # stand-in, the AI, makes the move for him
     turn_timer: float | None = None
-    # save after every action through game.saves (registered there: see _autosaver_maker). Kept for the table scene
-    # of today; the same is `host.add_listener(saves.Autosaver())`
-    autosave: bool = False
     keep_replays: bool = False
     start_with_coins: bool = True  # False: headless runs count points only, unless given start_coins
     # a round's wall seed instead of the game seed, by round number: a LAN host deals each round from its
@@ -273,7 +257,6 @@ class Host:
         self.prompts: dict[int, Prompt] = {}
         self.observers: list[tuple[int | None, Any]] = []
         self.listeners: list[HostListener] = []
-        self._autosaver: HostListener | None = None  # what `autosave` attached (made once, by game.saves)
         self.clock = 0.0
         self._prompt_ids = 0
         self._answering = False
@@ -438,10 +421,7 @@ class Host:
         self.listeners.remove(listener)
 
     def _listening(self) -> list[HostListener]:
-        """The listeners, the autosave of the `autosave` flag first (it was the first thing done after a change)."""
-        if self.autosave and self._autosaver is None and _autosaver_maker is not None:
-            self._autosaver = _autosaver_maker(self)
-        return ([self._autosaver] if self.autosave and self._autosaver is not None else []) + self.listeners
+        return list(self.listeners)  # a copy: a listener may remove itself
 
     def _changed(self) -> None:
         for listener in self._listening():

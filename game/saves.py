@@ -18,7 +18,7 @@ from game import __version__
 from game.engine.errors import EngineError
 from game.engine.state import Action
 from game.settings import aside_path, atomic_write, user_dir
-from game.host import Host, HostListener, SeatConfig, SetupAction, register_autosaver
+from game.host import Host, HostListener, SeatConfig, SetupAction
 
 FORMAT = "lingnan-mahjong-save"
 VERSION = 2  # 2: walls dealt by the portable shuffle (game.engine.wall); 1 cannot be dealt again
@@ -78,9 +78,6 @@ class Autosaver(HostListener):
 
     def game_ended(self, host: Host) -> None:
         discard(self.path)
-
-
-register_autosaver(lambda host: Autosaver())  # what `Host.autosave = True` attaches (the table scene of today)
 
 
 def restore(data: Any) -> Host:

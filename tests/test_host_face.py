@@ -185,15 +185,6 @@ def test_the_autosaver_keeps_the_save_after_every_action_and_removes_it_at_the_e
     assert not path.exists()  # played to its end: nothing left to resume
 
 
-def test_the_autosave_flag_still_saves_through_the_autosaver(tmp_path, monkeypatch):
-    monkeypatch.setenv("LINGNAN_HOME", str(tmp_path))
-    host = bots_host(rounds=1, autosave=True)
-    host.start_round()
-    host.step_bot()
-    restored = saves.restore(json.loads(saves.autosave_path().read_text(encoding="utf-8")))
-    assert restored.current_actions == host.current_actions
-
-
 def test_the_autosaver_does_not_stop_the_game_on_a_full_disk(tmp_path, monkeypatch):
     def full(table, path=None):
         raise OSError(28, "No space left on device")

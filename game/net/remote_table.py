@@ -104,7 +104,7 @@ class RemoteTable:
         self.notices: list[str] = []  # intents the host refused (their reasons), for the scene to show
         self._t0 = time.monotonic()
         # what the scene sets on a Host and a remote table ignores: the host's own settings rule
-        self.autosave = self.keep_replays = False
+        self.keep_replays = False
         self.think = 0.0
         self.claim_timer: float | None = None
         self.turn_timer: float | None = None

@@ -7,6 +7,7 @@ import math
 
 import pygame
 
+from game.audio.dialects import DIALECT_CHOICES, DIALECT_LABELS, MUTE
 from game.engine.state import Action
 from game.engine.tiles import parse_tile, tile_name
 from game.ui.layout import TILE_RATIO
@@ -102,11 +103,10 @@ class Controls(Part):
             show(view.app, surface, words, words.get_rect(center=r.center), label, size)
             view.hits.add(r, command)
         icon_size = lay.px(34)
-        icon = view.app.art.speaker_icon(icon_size, view.app.settings.dialect == "mute")
+        icon = view.app.art.speaker_icon(icon_size, view.app.settings.dialect == MUTE)
         r = surface.blit(icon, (lay.width - lay.edge - icon_size, lay.height - lay.edge - icon_size))
         view.hits.add(r, ToggleSpeaker())
-        names = {"nanning": view.app.t("南宁话"), "baise": view.app.t("百色话"), "mandarin": view.app.t("普通话"),
-                 "mute": view.app.t("静音")}
+        names = {d: view.app.t(DIALECT_LABELS[d]) for d in DIALECT_CHOICES}
         dialect = names.get(view.app.settings.dialect, "")
         lt = fonts.render(dialect, size, (230, 230, 220))
         lr = show(view.app, surface, lt, lt.get_rect(midright=(r.left - 6, r.centery)), dialect, size)

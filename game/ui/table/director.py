@@ -214,7 +214,9 @@ class Director(Part):
         one shows its position at once."""
         view = self.view
         table = view.table
-        table.autosave = table.keep_replays = view.autosave
+        table.keep_replays = view.autosave
+        if view.autosave:
+            view.kind.keep_saved()  # the save rewritten after every action
         table.think = view.pace(BOT_THINK)
         table.claim_timer = view.app.settings.claim_timer or None
         table.turn_timer = view.app.settings.turn_timer or None

@@ -31,6 +31,14 @@ class LocalTable:
     def prepare(self, view: "TableScene") -> None:
         """Before the scene builds its picture (nothing to do for a local game)."""
 
+    def keep_saved(self) -> None:
+        """Save the game after every action: the autosave listens to the Host (once, however often the table is
+        shown)."""
+        from game.saves import Autosaver
+
+        if not any(isinstance(listener, Autosaver) for listener in self.table.listeners):
+            self.table.add_listener(Autosaver())
+
     def quit_words(self) -> str:
         return N_("Quit to title")
 

@@ -37,7 +37,7 @@ class ReplayTable:
         self.round = None  # nothing is settled here: the round is watched, not played
         self.claim_timer = self.turn_timer = None
         self.think = 0.0
-        self.autosave = self.keep_replays = False
+        self.keep_replays = False
         self.clock = 0.0
 
     @property

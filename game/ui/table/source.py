@@ -4,7 +4,8 @@ tests/ui/table/test_source.py checks that they do and that the view reads nothin
 
 Where this face is still wider than it should be, the member says so ("to go"): the next steps of issue #25 are a
 view that reads a seat's events and prompt from the source itself instead of through LocalSeat links, the round's
-end as events rather than the unmasked round, and autosave as the Host's own observer.
+end as events rather than the unmasked round. Saving is not on the face: the local kind of table attaches the
+autosave to the Host as a listener (game.ui.table.kinds.LocalTable.keep_saved, game.saves.Autosaver).
 """
 
 from __future__ import annotations
@@ -54,7 +55,6 @@ class TableSource(Protocol):
     claim_timer: float | None
     turn_timer: float | None
     think: float  # seconds an AI seat seems to think
-    autosave: bool  # to go: autosave as an observer of the Host
     keep_replays: bool
 
     history: list  # game.host.RoundRecord per round played (the final standings)
@@ -63,8 +63,9 @@ class TableSource(Protocol):
     round: Any  # the finished engine round, or None where this machine has none (a LAN seat)
 
 
-# what only the local Host has, read only where `round` is not None (the settlement's "watch again")
-LOCAL_MEMBERS = ("round_replay",)
+# what only the local Host has: its listeners (the autosave) and, read only where `round` is not None, the
+# settlement's "watch again"
+LOCAL_MEMBERS = ("round_replay", "listeners", "add_listener")
 # what a LAN seat has beyond the face (game.ui.table.kinds.LanTable reads these)
 LAN_MEMBERS = ("seat", "taken", "connected", "empty_name", "server", "phrases", "notices", "error", "say", "leave",
                "verification", "kinds", "ready")
