@@ -12,7 +12,15 @@ from pathlib import Path
 APP = "lingnan-mahjong"
 LANGUAGES = ("zh_CN", "en", "zh_TW")
 TILE_SIZES = ("small", "medium", "large")
-TABLE_ARTS = ("auto", "nanning", "beihai", "guiliu", "guangdong", "hainan")
+AUTO_TABLE_ART = "auto"  # the table wears its rule set's own look
+
+
+def table_arts() -> tuple[str, ...]:
+    """The table looks a player may choose: the rule set's own ("auto"), or any rule set's region (each rule set
+    has a look of its own, game.ui.art.looks; the list of rule sets is game.variants')."""
+    from game.variants import variant_ids
+
+    return (AUTO_TABLE_ART, *variant_ids())
 
 
 def user_dir(kind: str = "data") -> Path:
@@ -92,8 +100,8 @@ class Settings:
             self.dialect = DEFAULT_DIALECT
         if self.tile_size not in TILE_SIZES:
             self.tile_size = "medium"
-        if self.table_art not in TABLE_ARTS:
-            self.table_art = "auto"
+        if self.table_art not in table_arts():
+            self.table_art = AUTO_TABLE_ART
         self.voice_volume = min(1.0, max(0.0, float(self.voice_volume)))
         self.effects_volume = min(1.0, max(0.0, float(self.effects_volume)))
         self.animation_speed = min(3.0, max(0.25, float(self.animation_speed)))

@@ -10,7 +10,7 @@ import math
 import pygame
 import pytest
 
-from game.settings import TABLE_ARTS
+from game.settings import AUTO_TABLE_ART, table_arts
 from game.ui.art.looks import (
     DEFAULT_LOOK,
     LOOKS,
@@ -61,7 +61,7 @@ def is_rgb(c) -> bool:
 
 # ---------------------------------------------------------------------------------------------- the data
 def test_every_region_has_a_complete_look():
-    assert tuple(LOOKS) == REGIONS and set(REGIONS) == set(TABLE_ARTS) - {"auto"}
+    assert tuple(LOOKS) == REGIONS and set(REGIONS) == set(table_arts()) - {AUTO_TABLE_ART}
     for rid in REGIONS:
         look = LOOKS[rid]
         assert isinstance(look, RegionLook) and look.id == rid and look.name == REGION_NAMES[rid]

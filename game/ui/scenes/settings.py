@@ -7,13 +7,13 @@ import pygame
 
 from game.audio.dialects import DIALECT_CHOICES, DIALECT_LABELS
 from game.i18n import N_
-from game.settings import CLAIM_TIMERS, TABLE_ARTS, TILE_SIZES, TURN_TIMERS
+from game.settings import AUTO_TABLE_ART, CLAIM_TIMERS, TILE_SIZES, TURN_TIMERS, table_arts
 from game.ui.art.table import REGION_NAMES
-from game.ui.widgets import GOLD, INK, MenuScene, button, chip, chip_pad, panel, text
+from game.ui.widgets import GOLD, INK, MenuScene, button, chip, chip_pad, text
 
 LANG_LABELS = {"zh_CN": "简体中文", "en": "English", "zh_TW": "繁體中文"}
 # msgids, shown through app.t (the regions' names come with their looks, art/looks.py)
-ART_LABELS = {"auto": N_("随规则"), **REGION_NAMES}
+ART_LABELS = {AUTO_TABLE_ART: N_("随规则"), **REGION_NAMES}
 SIZE_LABELS = {"small": N_("小"), "medium": N_("中"), "large": N_("大")}
 
 
@@ -72,7 +72,7 @@ class SettingsScene(MenuScene):
             (app.t("Tile size"), [(app.t(SIZE_LABELS[k]), st.tile_size == k, lambda k=k: self._set("tile_size", k))
                                   for k in TILE_SIZES]),
             (app.t("Table art"), [(app.t(ART_LABELS[k]), st.table_art == k, lambda k=k: self._set("table_art", k))
-                                  for k in TABLE_ARTS]),
+                                  for k in table_arts()]),
             (app.t("Claim timer"), [(app.t("Off") if v == 0 else app.t("{n}s").format(n=v), st.claim_timer == v,
                                      lambda v=v: self._set("claim_timer", v)) for v in CLAIM_TIMERS]),
             (app.t("Turn timer"), [(app.t("Off") if v == 0 else app.t("{n}s").format(n=v), st.turn_timer == v,

@@ -10,6 +10,7 @@ import pygame
 from game.engine.events import render
 from game.engine.tiles import NUM_PLAYABLE, parse_tile
 from game.engine.wall import side_lengths
+from game.settings import AUTO_TABLE_ART
 from game.ui.layout import TILE_RATIO, Layout
 from game.ui.table.common import SIDE_TURNS, WIND_ZH, Part
 from game.ui.widgets import show
@@ -325,7 +326,7 @@ class Board(Part):
 
         view = self.view
         art = view.app.settings.table_art
-        region = view.region if art == "auto" else art
+        region = view.region if art == AUTO_TABLE_ART else art
         return region if region in LOOKS else DEFAULT_LOOK
 
     def table_label_texts(self) -> list[str]:
