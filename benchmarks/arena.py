@@ -45,13 +45,15 @@ COUNTS = ("seat_rounds", "score", "wins", "self_draws", "deal_ins", "win_points"
 
 
 def default_pairs(levels: tuple[str, ...]) -> list[tuple[str, str]]:
-    """Each player level against the one below it (strongest first), and the strongest against `baseline`."""
+    """Each player level against the one below it (strongest first), and the strongest against each yardstick
+    (`efficiency`, `baseline`)."""
     from game.ai import LEVELS
 
     players = [lv for lv in LEVELS if lv in levels]
     pairs = [(players[i], players[i - 1]) for i in range(len(players) - 1, 0, -1)]
-    if "baseline" in levels and players and players[-1] != "baseline":
-        pairs.insert(0, (players[-1], "baseline"))
+    for yardstick in ("baseline", "efficiency"):
+        if yardstick in levels and players and players[-1] != yardstick:
+            pairs.insert(0, (players[-1], yardstick))
     return pairs
 
 

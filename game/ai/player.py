@@ -103,7 +103,7 @@ class Advice:
 
 
 class SkilledBot:
-    def __init__(self, level: str = "normal", seed: int | str = 0):
+    def __init__(self, level: str = "normal", seed: int | str = 0, think_s: float | None = None):
         if level not in SKILLS:
             raise ValueError(f"unknown AI level {level!r}")
         self.level = level
@@ -111,6 +111,7 @@ class SkilledBot:
         self.rng = random.Random(f"bot:{level}:{seed}")
         self._values: TableValues | None = None
         self._values_key: tuple | None = None
+        self.think_s = think_s  # the expert's thinking time per decision (None: its default); see game/ai/search.py
 
     # ---- the interface bots share
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
