@@ -31,7 +31,7 @@ from game.engine.wincheck import WinCheck
 
 from .reading import Opponent, danger, feed_chance, read_opponents, safest_reason
 from .value import (PLANS, TableValues, finish_chance, improving, own_draws_left, plan_distance, rough,
-                    winner_gain)
+                    context_key, plan_floor, shared_table_values, suit_counts, winner_gain)
 
 
 @dataclass(frozen=True)
@@ -111,6 +111,7 @@ class SkilledBot:
         self.rng = random.Random(f"bot:{level}:{seed}")
         self._values: TableValues | None = None
         self._values_key: tuple | None = None
+        self._memo: dict = {}
         self.think_s = think_s  # the expert's thinking time per decision (None: its default); see game/ai/search.py
 
     # ---- the interface bots share
@@ -145,6 +146,7 @@ class SkilledBot:
         return 2 * sum(1 for g in others if g <= 0) >= len(others)
 
     def advise(self, view: SeatView, legal: list[Action]) -> Advice:
+        self._memo = {}  # what one decision reads more than once (the table values, the hazard): never carried over
         by_type: dict[str, list[Action]] = {}
         for a in legal:
             by_type.setdefault(a.type, []).append(a)
@@ -171,36 +173,40 @@ class SkilledBot:
         unseen = view.unseen()
         if self.skill.counting:
             return unseen
-        for seat, row in enumerate(view.melds):
-            if seat == view.seat:
-                continue
-            for m in row:
-                for k in m.tiles:
-                    if 0 <= k < NUM_PLAYABLE:
-                        unseen[k] += 1
-        for row in view.discards:
-            for k in row:
+        # every copy but its own: the table's copies less its hand and its own melds (flowers as the count has them)
+        tile_set = WinCheck.at(view.variant, view.options, view.players).tile_set
+        hand = view.hand
+        for k in range(NUM_PLAYABLE):
+            unseen[k] = tile_set.copies(k) - hand[k]
+        for m in view.own_melds:
+            for k in m.tiles:
                 if 0 <= k < NUM_PLAYABLE:
-                    unseen[k] += 1
-        return unseen
+                    unseen[k] -= 1
+        return [max(0, n) for n in unseen[:NUM_PLAYABLE]] + unseen[NUM_PLAYABLE:]
 
     # ---- values
     def _table_values(self, view: SeatView) -> TableValues:
-        key = (id(view.variant), view.options, view.players, view.dealer, view.seat, tuple(sorted(
-            (k, str(v)) for k, v in view.table_facts().context.items())))
+        """The plan values at this table for this seat: read once per decision (the key is not free), and shared
+        by every bot at the same table, seat, dealer and table facts (they are the rule set's, not the bot's)."""
+        memo = self._memo
+        if "values" in memo:
+            return memo["values"]
+        key = (id(view.variant), view.options, view.players, view.dealer, view.seat, context_key(view.table_facts()))
         if self._values_key != key or self._values is None:
             self._values_key = key
-            self._values = TableValues(view)
+            self._values = shared_table_values(key, view)
+        memo["values"] = self._values
         return self._values
 
     def _evaluate(self, view: SeatView, check: WinCheck, counts: list[int], melds: list[Meld], unseen: list[int],
-                  action: Action, opponents: list[Opponent] | None) -> Option:
-        """Value the hand `counts` (3k+1 tiles, after the move) would go on with."""
+                  action: Action, opponents: list[Opponent] | None, now: int | None = None) -> Option:
+        """Value the hand `counts` (3k+1 tiles, after the move) would go on with (`now`: its distance, if known)."""
         ghost = view.ghost
-        now = check.distance(counts, ghost, melds)
+        if now is None:
+            now = check.distance(counts, ghost, melds)
         opt = Option(action, now)
         if now == 0:
-            info = view.wait_info(counts)
+            info = self._wait_info(view, counts)
             opt.waits = [(w.kind, w.unseen if self.skill.counting else unseen[w.kind]) for w in info
                          if w.by_discard or w.by_self_draw]
             opt.accept = sum(n for _, n in opt.waits)
@@ -208,7 +214,10 @@ class SkilledBot:
             opt.helps = improving(check, counts, ghost, melds, unseen, now)
             opt.accept = sum(unseen[k] for k in opt.helps)
         if self.skill.value:
-            opt.gain, opt.hand = self._gain(view, check, counts, melds, unseen, opt, self._hazard(view, opponents))
+            hazard = self._memo.get(("hazard", opponents is None))
+            if hazard is None:  # the same for every candidate of one decision
+                hazard = self._memo[("hazard", opponents is None)] = self._hazard(view, opponents)
+            opt.gain, opt.hand = self._gain(view, check, counts, melds, unseen, opt, hazard)
         if opponents and action.type == "discard" and action.tile is not None and self.skill.defence:
             values = self._table_values(view)
             # where no discard wins (北海: self-draw only) a discard cannot deal in, however ready the table looks
@@ -222,6 +231,28 @@ class SkilledBot:
             opt.safety = safest_reason(view, opponents, action.tile, unseen)
         return opt
 
+    def _open_plans(self, view: SeatView, values: TableValues, open_hand: bool, share: float) -> list:
+        """(plan, its value, its mixed worth) for every plan that may win at this table: the same for every
+        candidate of one decision, read once."""
+        key = ("plans", open_hand, share)
+        plans = self._memo.get(key)
+        if plans is None:
+            plans = []
+            for plan in PLANS:
+                pv = values.value(view, plan, open_hand)
+                if pv is not None and (v := pv.mixed(share)) > 0:
+                    plans.append((plan, pv, v))
+            self._memo[key] = plans
+        return plans
+
+    def _wait_info(self, view: SeatView, counts: list[int]):
+        """The seat's waits with `counts` (3k+1), read once per decision for each hand."""
+        key = ("waits", tuple(counts))
+        info = self._memo.get(key)
+        if info is None:
+            info = self._memo[key] = view.wait_info(counts)
+        return info
+
     def _gain(self, view: SeatView, check: WinCheck, counts: list[int], melds: list[Meld], unseen: list[int],
               opt: Option, hazard: float) -> tuple[float, str]:
         values = self._table_values(view)
@@ -231,7 +262,7 @@ class SkilledBot:
         share = 0.6 if values.discard_wins else 0.0  # a win comes on a discard about this often where it may
         open_hand = any(m.is_exposed for m in melds)
         if opt.distance == 0:
-            info = view.wait_info(counts)
+            info = self._wait_info(view, counts)
             best_gain = 0.0
             p_win = 0.0
             weighted = 0.0
@@ -259,13 +290,11 @@ class SkilledBot:
             # ready, but on nothing that may win (a minimum, a 番型 gate): as far as the nearest hand that may
         best, best_hand = 0.0, ""
         nearest = None
-        for plan in PLANS:
-            pv = values.value(view, plan, open_hand)
-            if pv is None:
-                continue
-            v = pv.mixed(share)
-            if v <= 0:
-                continue
+        held = suit_counts(counts, view.ghost)
+        for plan, pv, v in self._open_plans(view, values, open_hand, share):
+            floor = plan_floor(plan, held)
+            if (floor > 6 or floor > opt.distance + 2) and nearest is not None and floor >= nearest:
+                continue  # too far to be weighed (below) or to be the nearest: not worth working out exactly
             d = opt.distance if plan.id == "any" else plan_distance(check, plan, counts, view.ghost, melds)
             if d is None or d < 0:
                 continue
@@ -281,15 +310,29 @@ class SkilledBot:
                 # the hand is as near this (one-suit) plan as any: its counted improving tiles that the plan keeps.
                 # Not for pongs, pairs or 十三幺: tiles that improve the plain shape say nothing of those.
                 accept = sum(unseen[k] for k in opt.helps if k in plan.keeps)
-            else:  # a narrower plan (or a level that does not count tiles): a typical hand's at that distance
-                accept = plan.profile[min(d, len(plan.profile) - 1)] * total_unseen // 120
-            p_step = rough(max(accept, 1) / total_unseen)
-            p_win = rough(min(0.5, 6 * (1 + 0.5 * others * (pv.discard is not None)) / total_unseen))
-            g = finish_chance(d, p_step, p_win, draws, total_unseen // 4 * 4, plan.profile, hazard) * v
+            else:  # a narrower plan (or a level that does not count tiles): a typical hand's at that distance —
+                # the same for every candidate at that distance, so worked out once per decision
+                key = ("typical", plan.id, open_hand, d, total_unseen, hazard)
+                g = self._memo.get(key)
+                if g is None:
+                    accept = plan.profile[min(d, len(plan.profile) - 1)] * total_unseen // 120
+                    g = self._memo[key] = self._finish(plan, pv, v, d, accept, total_unseen, draws, others, hazard)
+                if g > best:
+                    best, best_hand = g, pv.hand
+                continue
+            g = self._finish(plan, pv, v, d, accept, total_unseen, draws, others, hazard)
             if g > best:
                 best, best_hand = g, pv.hand
         opt.value_distance = nearest if nearest is not None else 9
         return best, best_hand
+
+    @staticmethod
+    def _finish(plan, pv, v: float, d: int, accept: int, total_unseen: int, draws: int, others: int,
+                hazard: float) -> float:
+        """Expected points of a plan `d` steps away whose next step `accept` unseen tiles take."""
+        p_step = rough(max(accept, 1) / total_unseen)
+        p_win = rough(min(0.5, 6 * (1 + 0.5 * others * (pv.discard is not None)) / total_unseen))
+        return finish_chance(d, p_step, p_win, draws, total_unseen // 4 * 4, plan.profile, hazard) * v
 
     def _opponents(self, view: SeatView) -> list[Opponent]:
         """The opponents as read from the table, each one's readiness discounted when his calls leave him no hand
@@ -353,14 +396,24 @@ class SkilledBot:
         opponents = self._opponents(view) if self.skill.defence else None
         seen: dict[int, Option] = {}
         target = check.distance(counts, ghost, melds)
+        # which discards are worth valuing: a defending level weighs every one (the safe one may be far); a level
+        # that reads value looks two steps beyond the quickest early in the round (a bigger hand may be worth
+        # them: _attack), one later; the others one step
+        if self.skill.defence:
+            reach = None
+        elif self.skill.value and own_draws_left(view) >= 12:
+            reach = target + 2
+        else:
+            reach = target + 1
         for a in candidates:
             k = a.tile
             assert k is not None
             if k in seen:
                 continue
             counts[k] -= 1
-            if self.skill.value or self.skill.defence or check.distance(counts, ghost, melds) <= target + 1:
-                seen[k] = self._evaluate(view, check, counts, melds, unseen, a, opponents)
+            d = check.distance(counts, ghost, melds)
+            if reach is None or d <= reach:
+                seen[k] = self._evaluate(view, check, counts, melds, unseen, a, opponents, now=d)
             counts[k] += 1
         options = list(seen.values())
         if not options:
