@@ -31,7 +31,7 @@ from game.engine.wincheck import WinCheck
 
 from .reading import Opponent, danger, feed_chance, read_opponents, safest_reason
 from .value import (PLANS, TableValues, finish_chance, improving, own_draws_left, plan_distance, rough,
-                    context_key, plan_floor, shared_table_values, suit_counts, winner_gain)
+                    context_key, plan_floor, ready_waits, shared_table_values, suit_counts, winner_gain)
 
 
 @dataclass(frozen=True)
@@ -206,9 +206,8 @@ class SkilledBot:
             now = check.distance(counts, ghost, melds)
         opt = Option(action, now)
         if now == 0:
-            info = self._wait_info(view, counts)
-            opt.waits = [(w.kind, w.unseen if self.skill.counting else unseen[w.kind]) for w in info
-                         if w.by_discard or w.by_self_draw]
+            info = self._ready_waits(view, counts, melds)
+            opt.waits = [(w.kind, unseen[w.kind]) for w in info if w.by_discard or w.by_self_draw]
             opt.accept = sum(n for _, n in opt.waits)
         elif self.skill.acceptance:
             opt.helps = improving(check, counts, ghost, melds, unseen, now)
@@ -245,12 +244,15 @@ class SkilledBot:
             self._memo[key] = plans
         return plans
 
-    def _wait_info(self, view: SeatView, counts: list[int]):
-        """The seat's waits with `counts` (3k+1), read once per decision for each hand."""
-        key = ("waits", tuple(counts))
+    def _ready_waits(self, view: SeatView, counts: list[int], melds: list[Meld]):
+        """The seat's waits with `counts` (3k+1, ready), judged and valued (value.ready_waits), once per decision
+        for each hand."""
+        key = ("waits", tuple(counts), len(melds))
         info = self._memo.get(key)
         if info is None:
-            info = self._memo[key] = view.wait_info(counts)
+            if "lock" not in self._memo:  # the seat's pass-lock, where the rule set has one
+                self._memo["lock"] = view.lock_state if view.variant.pass_lock is not None else None
+            info = self._memo[key] = ready_waits(view, counts, melds, self._memo["lock"])
         return info
 
     def _gain(self, view: SeatView, check: WinCheck, counts: list[int], melds: list[Meld], unseen: list[int],
@@ -262,7 +264,7 @@ class SkilledBot:
         share = 0.6 if values.discard_wins else 0.0  # a win comes on a discard about this often where it may
         open_hand = any(m.is_exposed for m in melds)
         if opt.distance == 0:
-            info = self._wait_info(view, counts)
+            info = self._ready_waits(view, counts, melds)
             best_gain = 0.0
             p_win = 0.0
             weighted = 0.0
@@ -271,18 +273,13 @@ class SkilledBot:
                 if not (w.by_discard or w.by_self_draw):
                     continue
                 # another player throws one of his copies about as often as the seat draws one
-                live = w.unseen if self.skill.counting else unseen[w.kind]
-                reach = live * (1 + (0.5 * others if w.by_discard else 0))
+                reach = unseen[w.kind] * (1 + (0.5 * others if w.by_discard else 0))
                 p_win += reach
-                self_won = winner_gain(view, view.seat, counts, w.kind, None, melds)  # scored once: points, hand
-                v_self = self_won[0] if self_won else 0.0
-                v_disc = self._points_of(view, counts, melds, w.kind, (view.seat + 1) % view.players) \
-                    if w.by_discard else None
-                v = v_self if v_disc is None else share * v_disc + (1 - share) * v_self
+                v = share * w.on_discard + (1 - share) * w.self_drawn if w.by_discard else w.self_drawn
                 weighted += reach * v
                 if v > best_gain:
                     best_gain = v
-                    hand = self_won[1] if self_won else ""
+                    hand = w.hand
             if p_win > 0 and weighted > 0:
                 opt.value_distance = 0
                 chance = finish_chance(0, 0.0, rough(p_win / total_unseen), draws, hazard=hazard)

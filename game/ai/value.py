@@ -85,8 +85,9 @@ class PlanValue:
 
 
 def winner_gain(view: SeatView, seat: int, concealed: list[int], win_tile: int, discarder: int | None,
-                melds: list[Meld]) -> tuple[float, str] | None:
-    """(points `seat` gains winning so, the first hand type) or None when it is no win at this table.
+                melds: list[Meld], keep_evaluation: bool = False):
+    """(points `seat` gains winning so, the first hand type) or None when it is no win at this table; with
+    `keep_evaluation` the rule set's Evaluation of the win comes third.
 
     Remembered by everything the rule set's judgement and settlement read (the hand, the win, every seat's melds,
     the table facts): a ready hand is valued again on every turn it stays ready, the same wait each time."""
@@ -96,18 +97,49 @@ def winner_gain(view: SeatView, seat: int, concealed: list[int], win_tile: int, 
            _melds_key(melds), tuple(_melds_key(row) for row in table_melds), table.dealer, context_key(table),
            tuple(map(tuple, table.flowers or ())))
     try:
-        return _GAINS[key]
+        got = _GAINS[key]
     except KeyError:
-        pass
+        if len(_GAINS) >= 20000:
+            _GAINS.clear()
+        got = _GAINS[key] = _winner_gain(view, seat, concealed, win_tile, discarder, melds, table, table_melds)
     except TypeError:  # options that cannot be hashed: scored every time
-        return _winner_gain(view, seat, concealed, win_tile, discarder, melds, table, table_melds)
-    if len(_GAINS) >= 20000:
-        _GAINS.clear()
-    got = _GAINS[key] = _winner_gain(view, seat, concealed, win_tile, discarder, melds, table, table_melds)
-    return got
+        got = _winner_gain(view, seat, concealed, win_tile, discarder, melds, table, table_melds)
+    if got is None or keep_evaluation:
+        return got
+    return got[0], got[1]
 
 
 _GAINS: dict[tuple, tuple[float, str] | None] = {}
+
+
+@dataclass(frozen=True)
+class ReadyWait:
+    """One kind a ready hand waits on, judged and settled by the rule set: whether it wins by a discard (the
+    seat's own pass-lock applied) and by self-draw, and what each pays the seat."""
+    kind: int
+    by_discard: bool
+    by_self_draw: bool
+    on_discard: float  # points on a discard (from the next seat), 0 if it may not
+    self_drawn: float  # points self-drawn, 0 if it may not
+    hand: str  # the self-drawn (else the discard) win's first hand type
+
+
+def ready_waits(view: SeatView, counts: list[int], melds: list[Meld], lock=None) -> list[ReadyWait]:
+    """The waits of `counts` (3k+1, ready) with what each would pay: each win judged and settled once (the engine's
+    wait_info judges them too, but keeps no settlement: asking both scored every win twice). `lock`: the seat's
+    pass-lock state (None: none)."""
+    check = WinCheck.at(view.variant, view.options, view.players)
+    discarder = (view.seat + 1) % view.players
+    out = []
+    for kind in check.waits(counts, view.ghost, melds):
+        self_won = winner_gain(view, view.seat, counts, kind, None, melds)
+        disc = winner_gain(view, view.seat, counts, kind, discarder, melds, keep_evaluation=True) \
+            if check.discard_wins else None
+        by_discard = disc is not None and not (lock is not None and check.locked(lock, kind, disc[2]))
+        out.append(ReadyWait(kind, by_discard, self_won is not None, disc[0] if by_discard else 0.0,
+                             self_won[0] if self_won else 0.0,
+                             self_won[1] if self_won else (disc[1] if disc else "")))
+    return out
 # table facts no rule set scores by: the round's number only counts the rounds
 _UNSCORED_FACTS = frozenset({"round_no"})
 
@@ -122,7 +154,7 @@ def _melds_key(melds: list[Meld]) -> tuple:
 
 
 def _winner_gain(view: SeatView, seat: int, concealed: list[int], win_tile: int, discarder: int | None,
-                 melds: list[Meld], table, table_melds) -> tuple[float, str] | None:
+                 melds: list[Meld], table, table_melds):
     rnd_check: WinCheck = WinCheck.at(view.variant, view.options, view.players)
     try:
         ev = rnd_check.judge(seat, concealed, win_tile, discarder, frozenset(), melds, table_melds, view.ghost, table)
@@ -136,7 +168,7 @@ def _winner_gain(view: SeatView, seat: int, concealed: list[int], win_tile: int,
         gain = float(sum(item.deltas[seat] for item in items))
     except Exception:  # a settlement that needs facts a seat cannot know: the count stands in
         gain = float(ev.fan or 1)
-    return (max(gain, 1.0), hand)
+    return (max(gain, 1.0), hand, ev)
 
 
 class _Snapshot:
