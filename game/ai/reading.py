@@ -128,3 +128,21 @@ def feed_chance(view: SeatView, kind: int, unseen: list[int]) -> float:
                        and view.variant.allows_chow(view.options)) else 0.0
         chance += min(0.6, pong + chow)
     return min(1.0, chance)
+
+
+# The reading's probability of "ready", as measured per rule set (benchmarks/calibrate_reading.py over expert games,
+# seeds 1–10, two rounds each: docs/benchmarks.md): (raw reading at least, share of such opponents that were ready).
+# A rule set not measured reads as raw. Only the hint's words depend on it ("an opponent looks ready").
+CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {}
+
+
+def calibrated_ready(rule_set: str, ready: float) -> float:
+    """The share of opponents read as `ready` who were ready, in this rule set's measured games."""
+    table = CALIBRATION.get(rule_set)
+    if not table:
+        return ready
+    share = table[0][1]
+    for floor, measured in table:
+        if ready >= floor:
+            share = measured
+    return share
