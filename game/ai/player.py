@@ -103,7 +103,9 @@ class Advice:
     """The move a level would make, and the facts its hint gives (the UI words them)."""
     action: Action
     option: Option | None = None
-    mode: str = "attack"  # "attack", "fold", "win", "call", "pass", "kong"
+    mode: str = "attack"  # "attack", "fold" (someone looks ready: play safe), "defend" (safe, no one sure to be
+    # ready), "win", "call", "pass", "kong"
+    options: list[Option] = field(default_factory=list)  # a discard's every valued candidate (what the hint weighed)
 
 
 class SkilledBot:
@@ -444,7 +446,7 @@ class SkilledBot:
             mode = "fold" if opponents and self._someone_looks_ready(view, opponents) else "defend"
         else:
             mode = "attack"
-        return Advice(best.action, best, mode)
+        return Advice(best.action, best, mode, options)
 
     @staticmethod
     def _someone_looks_ready(view: SeatView, opponents: list[Opponent]) -> bool:
@@ -453,11 +455,11 @@ class SkilledBot:
 
     @staticmethod
     def _keep_a_route(options: list[Option], best: Option) -> Option:
-        """Short of folding, never a move that leaves no hand that may win here (a minimum no route reaches any
-        more: value_distance 9, nothing to gain) while another move keeps one: the most valuable of those."""
-        if best.value_distance is None or best.value_distance < 9 or best.gain > 0:
+        """Short of folding, never a move that leaves no hand worth anything here (under a minimum: no route to it
+        near enough to value, nothing to gain) while another move keeps one: the most valuable of those."""
+        if best.gain > 0:
             return best
-        keeping = [o for o in options if o.value_distance is not None and o.value_distance < 9 and o.gain > 0]
+        keeping = [o for o in options if o.gain > 0]
         return max(keeping, key=lambda o: (round(o.gain - o.risk, 6), -o.distance)) if keeping else best
 
     def _search(self, view: SeatView, options: list[Option], chosen: Option) -> Option:
