@@ -14,7 +14,9 @@ Every level sees only its own seat's view. What they weigh:
   payments — a deal-in weighed at what it costs this seat beyond what it would pay anyway (a ready hand not fed may
   be self-drawn: under one-share deal-ins and three-share self-draws feeding it costs little) plus the hand it would
   end; declines a cheap win when a much bigger one is likely; picks its 上嘎 by its chances; explains its move
-  (`advise`).
+  (`advise`); and searches: its best few discards played forward on sampled deals of the tiles it has not seen
+  (search.py), a switch from the reading's choice only on a clear paired margin. `think_s` sets how long it may
+  think per searched decision (a rollout count at a calibrated pace, so its choices never depend on the clock).
 """
 
 from __future__ import annotations
