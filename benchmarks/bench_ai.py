@@ -76,7 +76,8 @@ class TimedBot:
         return action
 
 
-def time_level(level: str, variant_id: str, rounds: int, seed: int, warmup: int) -> list[tuple[str, str, float]]:
+def time_level(level: str, variant_id: str, rounds: int, seed: int, warmup: int,
+               think: float | None = None) -> list[tuple[str, str, float]]:
     players = get_variant(variant_id).player_counts[-1]
     seats = [SeatConfig(f"AI {i + 1}", level=level) for i in range(players)]
     if warmup:
@@ -86,7 +87,11 @@ def time_level(level: str, variant_id: str, rounds: int, seed: int, warmup: int)
             host.finish_round()
     record: list[tuple[str, str, float]] = []
     host = Host(variant_id, {}, seats, seed=seed, rounds=rounds, start_with_coins=False)
-    for stand_in in host.stand_ins:
+    for i, stand_in in enumerate(host.stand_ins):
+        if think is not None and level == "expert":  # the longer think a player may ask for (think_s)
+            from game.ai import make_bot
+
+            stand_in.bot = make_bot(level, f"{seed}:{i}", think_s=think)
         stand_in.bot = TimedBot(stand_in.bot, record)
     for _ in range(rounds):
         play_round(host)
@@ -94,14 +99,15 @@ def time_level(level: str, variant_id: str, rounds: int, seed: int, warmup: int)
     return record
 
 
-def run(levels: list[str], variants: list[str], rounds: int, seed: int, warmup: int) -> dict[str, Any]:
+def run(levels: list[str], variants: list[str], rounds: int, seed: int, warmup: int,
+        think: float | None = None) -> dict[str, Any]:
     start = time.perf_counter()
     by_level: dict[str, Any] = {}
     for level in levels:
         every: list[tuple[str, str, float]] = []
         per_rule_set = {}
         for vid in variants:
-            record = time_level(level, vid, rounds, seed, warmup)
+            record = time_level(level, vid, rounds, seed, warmup, think)
             per_rule_set[vid] = figures([ms for _, _, ms in record])
             every.extend(record)
         entry = figures([ms for _, _, ms in every])
@@ -157,6 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, help="timed rounds per level and rule set (default 10; --quick 1)")
     parser.add_argument("--seed", type=int, default=1, help="game seed (default 1)")
     parser.add_argument("--quick", action="store_true", help="one round per level and rule set, a smoke run")
+    parser.add_argument("--think", type=float, help="the expert's thinking time per searched decision (think_s)")
     parser.add_argument("--speed", action="store_true", help="also rounds per second of four seats of each level")
     parser.add_argument("--speed-levels", nargs="+", default=["baseline", "normal"],
                         help="levels whose rounds per second --speed compares (default: baseline normal)")
@@ -196,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.no_decisions:
         print(json.dumps({"ok": True, "speed": speed}) if args.json else _speed_table(speed))
         return 0
-    result = run(levels, variants, rounds, args.seed, warmup=1)
+    result = run(levels, variants, rounds, args.seed, warmup=1, think=args.think)
     head = result["levels"][measured]
     report: dict[str, Any] = {
         "ok": True,
@@ -211,6 +218,7 @@ def main(argv: list[str] | None = None) -> int:
         "variants": variants,
         "rounds_per_rule_set": rounds,
         "warmup_rounds": 1,
+        "think_s": args.think,
         "seed": args.seed,
         "python": platform.python_version(),
         "machine": platform.machine(),
