@@ -45,13 +45,15 @@ COUNTS = ("seat_rounds", "score", "wins", "self_draws", "deal_ins", "win_points"
 
 
 def default_pairs(levels: tuple[str, ...]) -> list[tuple[str, str]]:
-    """Each player level against the one below it (strongest first), and the strongest against `baseline`."""
+    """Each player level against the one below it (strongest first), and the strongest against each yardstick
+    (`efficiency`, `baseline`)."""
     from game.ai import LEVELS
 
     players = [lv for lv in LEVELS if lv in levels]
     pairs = [(players[i], players[i - 1]) for i in range(len(players) - 1, 0, -1)]
-    if "baseline" in levels and players and players[-1] != "baseline":
-        pairs.insert(0, (players[-1], "baseline"))
+    for yardstick in ("baseline", "efficiency"):
+        if yardstick in levels and players and players[-1] != yardstick:
+            pairs.insert(0, (players[-1], yardstick))
     return pairs
 
 
@@ -71,15 +73,28 @@ def _zero() -> dict[str, int]:
     return dict.fromkeys(COUNTS, 0)
 
 
-def play_seed(task: tuple[str, str, str, int, int, int]) -> dict[str, Any]:
+def parse_level(spec: str) -> tuple[str, dict]:
+    """A side of a pairing: a level, optionally with the expert's thinking time, `expert@0.2` (seconds per
+    searched decision; `expert@0`: the value reading without the search)."""
+    level, sep, think = spec.partition("@")
+    return level, ({"think_s": float(think)} if sep else {})
+
+
+def play_seed(task: tuple) -> dict[str, Any]:
     """One seed of one pairing in one rule set: every seating, R rounds each. Sums per side (A, B)."""
-    a, b, variant_id, players, seed, rounds = task
+    a, b, variant_id, players, seed, rounds, options, think = task
     sides = {"A": _zero(), "B": _zero()}
     exhausted = played = 0
     for pattern in seatings(players):
-        level_of = {"A": a, "B": b}
-        seats = [SeatConfig(f"AI {i + 1}", level=level_of[side]) for i, side in enumerate(pattern)]
-        host = Host(variant_id, {}, seats, seed=seed, rounds=rounds, start_with_coins=False)
+        level_of = {"A": parse_level(a), "B": parse_level(b)}
+        seats = [SeatConfig(f"AI {i + 1}", level=level_of[side][0]) for i, side in enumerate(pattern)]
+        host = Host(variant_id, dict(options), seats, seed=seed, rounds=rounds, start_with_coins=False)
+        for i, side in enumerate(pattern):  # a thinking time (the pairing's, else --think for every expert)
+            level, settings = level_of[side]
+            if level == "expert" and (settings or think is not None):
+                from game.ai import make_bot
+
+                host.stand_ins[i].bot = make_bot(level, f"{seed}:{i}", **(settings or {"think_s": think}))
         for _ in range(rounds):
             rnd = play_round(host)
             deltas = rnd.deltas()
@@ -147,12 +162,13 @@ def summarize(a: str, b: str, variant_id: str, players: int, results: list[dict]
 
 
 def run_arena(pairs: list[tuple[str, str]], variants: list[str], seeds: list[int], rounds: int,
-              players: int | None = None, jobs: int = 1) -> dict[str, Any]:
+              players: int | None = None, jobs: int = 1, options: dict | None = None,
+              think: float | None = None) -> dict[str, Any]:
     tasks = []
     for a, b in pairs:
         for vid in variants:
             n = players if players is not None else get_variant(vid).player_counts[-1]
-            tasks.extend((a, b, vid, n, seed, rounds) for seed in seeds)
+            tasks.extend((a, b, vid, n, seed, rounds, dict(options or {}), think) for seed in seeds)
     start = time.perf_counter()
     jobs = max(1, min(jobs, os.cpu_count() or 1, len(tasks) or 1))
     if jobs == 1:
@@ -208,8 +224,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=2, help="rounds a game (default 2)")
     parser.add_argument("--players", type=int, help="table size (default: each rule set's largest)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (at most the cores; default 1)")
+    parser.add_argument("--options", default="{}", help="the rule set's options as JSON (default: its defaults)")
+    parser.add_argument("--think", type=float, help="the expert's thinking time per searched decision, seconds "
+                                                    "(default: its own; a side may also say expert@0.2)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
+    try:
+        options = json.loads(args.options)
+        assert isinstance(options, dict)
+    except (ValueError, AssertionError):
+        parser.error("--options takes a JSON object")
 
     levels = available_levels()
     if args.pairs:
@@ -218,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
             a, sep, b = spec.partition(":")
             if not sep or not a or not b:
                 parser.error(f"a pairing is LEVEL:LEVEL, not {spec!r}")
-            for level in (a, b):
+            for level in (parse_level(a)[0], parse_level(b)[0]):
                 if level not in levels:
                     parser.error(f"unknown AI level {level!r}; choose from {', '.join(levels)}")
             pairs.append((a, b))
@@ -242,8 +266,10 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error(f"{vid} is played by {', '.join(map(str, get_variant(vid).player_counts))} players, "
                              f"not {args.players}")
     seeds = list(range(args.first_seed, args.first_seed + args.seeds))
-    report = run_arena(pairs, variants, seeds, args.rounds, args.players, args.jobs)
+    report = run_arena(pairs, variants, seeds, args.rounds, args.players, args.jobs, options, args.think)
     report["levels"] = list(levels)
+    report["options"] = options
+    report["think_s"] = args.think
     if args.json:
         print(json.dumps(report))
     else:

@@ -9,6 +9,11 @@ kong on the seat's own turn, a win, and every answer in a claim window (pass, ch
 of the bot's `choose` with the seat's view and the legal actions to its return. Seats choosing before the deal
 (上嘎) are not `choose` calls and are not timed.
 
+With `--speed` it also simulates, in each rule set, whole games with four seats of each level of `--speed-levels`
+(default: `baseline` and `normal`) in the same run, one after the other, and reports their rounds per second and each
+level's ratio to `baseline` (`speed`: `ratio_vs_baseline` per rule set and `min_ratio_vs_baseline` over them; the
+issue's bar is four `normal` seats at a third of four `baseline` seats or better).
+
 Headline figures: `expert_decision_p50_ms` and `expert_decision_p99_ms`, over every rule set together. They are the
 `expert` level's; until that level exists, the strongest player level's, and `measured_level` says which was
 measured. Each level also gets its figures per rule set (`by_rule_set`), per kind of prompt (`turn`: own turn;
@@ -71,7 +76,8 @@ class TimedBot:
         return action
 
 
-def time_level(level: str, variant_id: str, rounds: int, seed: int, warmup: int) -> list[tuple[str, str, float]]:
+def time_level(level: str, variant_id: str, rounds: int, seed: int, warmup: int,
+               think: float | None = None) -> list[tuple[str, str, float]]:
     players = get_variant(variant_id).player_counts[-1]
     seats = [SeatConfig(f"AI {i + 1}", level=level) for i in range(players)]
     if warmup:
@@ -81,7 +87,11 @@ def time_level(level: str, variant_id: str, rounds: int, seed: int, warmup: int)
             host.finish_round()
     record: list[tuple[str, str, float]] = []
     host = Host(variant_id, {}, seats, seed=seed, rounds=rounds, start_with_coins=False)
-    for stand_in in host.stand_ins:
+    for i, stand_in in enumerate(host.stand_ins):
+        if think is not None and level == "expert":  # the longer think a player may ask for (think_s)
+            from game.ai import make_bot
+
+            stand_in.bot = make_bot(level, f"{seed}:{i}", think_s=think)
         stand_in.bot = TimedBot(stand_in.bot, record)
     for _ in range(rounds):
         play_round(host)
@@ -89,14 +99,15 @@ def time_level(level: str, variant_id: str, rounds: int, seed: int, warmup: int)
     return record
 
 
-def run(levels: list[str], variants: list[str], rounds: int, seed: int, warmup: int) -> dict[str, Any]:
+def run(levels: list[str], variants: list[str], rounds: int, seed: int, warmup: int,
+        think: float | None = None) -> dict[str, Any]:
     start = time.perf_counter()
     by_level: dict[str, Any] = {}
     for level in levels:
         every: list[tuple[str, str, float]] = []
         per_rule_set = {}
         for vid in variants:
-            record = time_level(level, vid, rounds, seed, warmup)
+            record = time_level(level, vid, rounds, seed, warmup, think)
             per_rule_set[vid] = figures([ms for _, _, ms in record])
             every.extend(record)
         entry = figures([ms for _, _, ms in every])
@@ -106,6 +117,28 @@ def run(levels: list[str], variants: list[str], rounds: int, seed: int, warmup: 
                               for t in sorted({a for _, a, _ in every})}
         by_level[level] = entry
     return {"levels": by_level, "elapsed_s": round(time.perf_counter() - start, 2)}
+
+
+def simulate_speed(levels: list[str], variants: list[str], rounds: int, seed: int) -> dict[str, Any]:
+    """Rounds per second of four seats (the rule set's largest table) of each level, the same seeds for each."""
+    from game.headless.simulate import run_simulation
+
+    by_rule_set: dict[str, Any] = {}
+    for vid in variants:
+        players = get_variant(vid).player_counts[-1]
+        run_simulation(vid, players=players, seed=f"warmup:{seed}", rounds=1, ai_levels=list(levels))  # warm-up
+        rates = {}
+        for level in levels:
+            out = run_simulation(vid, players=players, seed=seed, rounds=rounds, ai_levels=[level])
+            rates[level] = round(rounds / max(out["elapsed_s"], 1e-9), 2)
+        base = rates.get("baseline")
+        by_rule_set[vid] = {"rounds_per_s": rates,
+                            "ratio_vs_baseline": {lv: round(r / base, 3) for lv, r in rates.items()} if base else {}}
+    ratios: dict[str, float] = {}
+    for entry in by_rule_set.values():
+        for lv, r in entry["ratio_vs_baseline"].items():
+            ratios[lv] = min(ratios.get(lv, r), r)
+    return {"rounds_per_rule_set": rounds, "by_rule_set": by_rule_set, "min_ratio_vs_baseline": ratios}
 
 
 def print_table(report: dict) -> None:
@@ -130,6 +163,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, help="timed rounds per level and rule set (default 10; --quick 1)")
     parser.add_argument("--seed", type=int, default=1, help="game seed (default 1)")
     parser.add_argument("--quick", action="store_true", help="one round per level and rule set, a smoke run")
+    parser.add_argument("--think", type=float, help="the expert's thinking time per searched decision (think_s)")
+    parser.add_argument("--speed", action="store_true", help="also rounds per second of four seats of each level")
+    parser.add_argument("--speed-levels", nargs="+", default=["baseline", "normal"],
+                        help="levels whose rounds per second --speed compares (default: baseline normal)")
+    parser.add_argument("--speed-rounds", type=int, default=40, help="rounds per level and rule set (default 40)")
+    parser.add_argument("--no-decisions", action="store_true", help="skip the decision timing (with --speed)")
     args = parser.parse_args(argv)
 
     available = available_levels()
@@ -154,7 +193,17 @@ def main(argv: list[str] | None = None) -> int:
     if rounds < 1:
         parser.error("--rounds must be 1 or more")
 
-    result = run(levels, variants, rounds, args.seed, warmup=1)
+    if args.no_decisions and not args.speed:
+        parser.error("--no-decisions needs --speed")
+    for level in args.speed_levels:
+        if level not in available:
+            parser.error(f"unknown AI level {level!r}; choose from {', '.join(available)}")
+    speed = simulate_speed(list(dict.fromkeys(["baseline", *args.speed_levels])), variants,
+                           1 if args.quick else args.speed_rounds, args.seed) if args.speed else None
+    if args.no_decisions:
+        print(json.dumps({"ok": True, "speed": speed}) if args.json else _speed_table(speed))
+        return 0
+    result = run(levels, variants, rounds, args.seed, warmup=1, think=args.think)
     head = result["levels"][measured]
     report: dict[str, Any] = {
         "ok": True,
@@ -169,16 +218,31 @@ def main(argv: list[str] | None = None) -> int:
         "variants": variants,
         "rounds_per_rule_set": rounds,
         "warmup_rounds": 1,
+        "think_s": args.think,
         "seed": args.seed,
         "python": platform.python_version(),
         "machine": platform.machine(),
         "elapsed_s": result["elapsed_s"],
     }
+    if speed is not None:
+        report["speed"] = speed
     if args.json:
         print(json.dumps(report))
     else:
         print_table(report)
+        if speed is not None:
+            print(_speed_table(speed))
     return 0
+
+
+def _speed_table(speed: dict) -> str:
+    lines = [f"rounds per second, four seats of a level ({speed['rounds_per_rule_set']} rounds per rule set)"]
+    for vid, entry in speed["by_rule_set"].items():
+        rates = "  ".join(f"{lv} {r}/s ({entry['ratio_vs_baseline'].get(lv, '-')}x)"
+                          for lv, r in entry["rounds_per_s"].items())
+        lines.append(f"{vid:<10} {rates}")
+    lines.append("min ratio vs baseline: " + "  ".join(f"{lv} {r}" for lv, r in speed["min_ratio_vs_baseline"].items()))
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -128,3 +128,31 @@ def feed_chance(view: SeatView, kind: int, unseen: list[int]) -> float:
                        and view.variant.allows_chow(view.options)) else 0.0
         chance += min(0.6, pong + chow)
     return min(1.0, chance)
+
+
+# The reading's probability of "ready", as measured per rule set (benchmarks/calibrate_reading.py --raw over expert
+# games, seeds 1–14, two rounds each; bins of 0.1 pooled where a higher one was readier less often, so the share never
+# falls as the reading rises): (raw reading at least, share of such opponents that were ready). A rule set not
+# measured reads as raw. Only the hint's words depend on it ("an opponent looks ready": calibrated p >= 0.5).
+CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {
+    "nanning": ((0.0, 0.0), (0.1, 0.029), (0.2, 0.089), (0.3, 0.241), (0.4, 0.308), (0.5, 0.39), (0.6, 0.475),
+                (0.8, 0.719)),
+    "beihai": ((0.0, 0.0), (0.1, 0.111), (0.2, 0.188), (0.4, 0.328), (0.5, 0.437), (0.6, 0.606), (0.7, 0.864)),
+    "guiliu": ((0.0, 0.0), (0.1, 0.036), (0.2, 0.125), (0.3, 0.203), (0.5, 0.355), (0.6, 0.362), (0.7, 0.4)),
+    # under the 3-fan minimum the reading of readiness is discounted, and still far too high at its top
+    "guangdong": ((0.0, 0.003), (0.1, 0.039), (0.2, 0.178), (0.8, 0.184)),
+    "hainan": ((0.0, 0.009), (0.1, 0.066), (0.2, 0.099), (0.3, 0.16), (0.4, 0.359), (0.5, 0.367), (0.6, 0.538),
+               (0.7, 0.703), (0.8, 1.0)),
+}
+
+
+def calibrated_ready(rule_set: str, ready: float) -> float:
+    """The share of opponents read as `ready` who were ready, in this rule set's measured games."""
+    table = CALIBRATION.get(rule_set)
+    if not table:
+        return ready
+    share = table[0][1]
+    for floor, measured in table:
+        if ready >= floor:
+            share = measured
+    return share

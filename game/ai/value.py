@@ -55,13 +55,16 @@ class Plan:
     model: tuple[int, ...]
     # about how many unseen tiles improve a typical hand on this plan at each distance (index 1: one from ready)
     profile: tuple[int, ...] = (0, 22, 38, 52, 62, 70, 76, 80, 84)
+    suit: int | None = None  # a one-suit plan's suit (0 m, 1 p, 2 s)
+    honours: bool = False  # a one-suit plan that keeps the honours too (混一色)
 
 
 _ONE_SUIT = (0, 12, 20, 27, 32, 36, 39, 41, 43)
 PLANS = (
     Plan("any", None, "any", _ANY),
-    *(Plan(f"flush{s}", frozenset(range(9 * s, 9 * s + 9)), "any", _flush(s), _ONE_SUIT) for s in SUITS),
-    *(Plan(f"half{s}", frozenset([*range(9 * s, 9 * s + 9), *HONOURS]), "any", _half(s), _ONE_SUIT) for s in SUITS),
+    *(Plan(f"flush{s}", frozenset(range(9 * s, 9 * s + 9)), "any", _flush(s), _ONE_SUIT, s) for s in SUITS),
+    *(Plan(f"half{s}", frozenset([*range(9 * s, 9 * s + 9), *HONOURS]), "any", _half(s), _ONE_SUIT, s, True)
+      for s in SUITS),
     Plan("pongs", None, "pongs", _PONGS, (0, 6, 11, 16, 20, 24, 27, 30, 32)),
     Plan("pairs", None, "pairs", _PAIRS, (0, 3, 6, 9, 12, 15, 18, 21, 21)),
     Plan("orphans", frozenset(TERMINALS_AND_HONOURS), "orphans", _ORPHANS, (0, 8, 16, 24, 30, 34, 38, 40, 42)),
@@ -82,11 +85,77 @@ class PlanValue:
 
 
 def winner_gain(view: SeatView, seat: int, concealed: list[int], win_tile: int, discarder: int | None,
-                melds: list[Meld]) -> tuple[float, str] | None:
-    """(points `seat` gains winning so, the first hand type) or None when it is no win at this table."""
-    rnd_check: WinCheck = WinCheck.at(view.variant, view.options, view.players)
+                melds: list[Meld], keep_evaluation: bool = False):
+    """(points `seat` gains winning so, the first hand type) or None when it is no win at this table; with
+    `keep_evaluation` the rule set's Evaluation of the win comes third.
+
+    Remembered by everything the rule set's judgement and settlement read (the hand, the win, every seat's melds,
+    the table facts): a ready hand is valued again on every turn it stays ready, the same wait each time."""
     table = view.table_facts()
     table_melds = view.melds
+    key = (id(view.variant), view.options, view.players, view.ghost, seat, tuple(concealed), win_tile, discarder,
+           _melds_key(melds), tuple(_melds_key(row) for row in table_melds), table.dealer, context_key(table),
+           tuple(map(tuple, table.flowers or ())))
+    try:
+        got = _GAINS[key]
+    except KeyError:
+        if len(_GAINS) >= 20000:
+            _GAINS.clear()
+        got = _GAINS[key] = _winner_gain(view, seat, concealed, win_tile, discarder, melds, table, table_melds)
+    except TypeError:  # options that cannot be hashed: scored every time
+        got = _winner_gain(view, seat, concealed, win_tile, discarder, melds, table, table_melds)
+    if got is None or keep_evaluation:
+        return got
+    return got[0], got[1]
+
+
+_GAINS: dict[tuple, tuple[float, str] | None] = {}
+
+
+@dataclass(frozen=True)
+class ReadyWait:
+    """One kind a ready hand waits on, judged and settled by the rule set: whether it wins by a discard (the
+    seat's own pass-lock applied) and by self-draw, and what each pays the seat."""
+    kind: int
+    by_discard: bool
+    by_self_draw: bool
+    on_discard: float  # points on a discard (from the next seat), 0 if it may not
+    self_drawn: float  # points self-drawn, 0 if it may not
+    hand: str  # the self-drawn (else the discard) win's first hand type
+
+
+def ready_waits(view: SeatView, counts: list[int], melds: list[Meld], lock=None) -> list[ReadyWait]:
+    """The waits of `counts` (3k+1, ready) with what each would pay: each win judged and settled once (the engine's
+    wait_info judges them too, but keeps no settlement: asking both scored every win twice). `lock`: the seat's
+    pass-lock state (None: none)."""
+    check = WinCheck.at(view.variant, view.options, view.players)
+    discarder = (view.seat + 1) % view.players
+    out = []
+    for kind in check.waits(counts, view.ghost, melds):
+        self_won = winner_gain(view, view.seat, counts, kind, None, melds)
+        disc = winner_gain(view, view.seat, counts, kind, discarder, melds, keep_evaluation=True) \
+            if check.discard_wins else None
+        by_discard = disc is not None and not (lock is not None and check.locked(lock, kind, disc[2]))
+        out.append(ReadyWait(kind, by_discard, self_won is not None, disc[0] if by_discard else 0.0,
+                             self_won[0] if self_won else 0.0,
+                             self_won[1] if self_won else (disc[1] if disc else "")))
+    return out
+# table facts no rule set scores by: the round's number only counts the rounds
+_UNSCORED_FACTS = frozenset({"round_no"})
+
+
+def context_key(table) -> tuple:
+    """The table facts a settlement may read, as a key."""
+    return tuple(sorted((k, str(v)) for k, v in table.context.items() if k not in _UNSCORED_FACTS))
+
+
+def _melds_key(melds: list[Meld]) -> tuple:
+    return tuple((m.type, tuple(m.tiles), m.from_seat, m.claimed, m.late) for m in melds)
+
+
+def _winner_gain(view: SeatView, seat: int, concealed: list[int], win_tile: int, discarder: int | None,
+                 melds: list[Meld], table, table_melds):
+    rnd_check: WinCheck = WinCheck.at(view.variant, view.options, view.players)
     try:
         ev = rnd_check.judge(seat, concealed, win_tile, discarder, frozenset(), melds, table_melds, view.ghost, table)
     except Exception:
@@ -99,7 +168,26 @@ def winner_gain(view: SeatView, seat: int, concealed: list[int], win_tile: int, 
         gain = float(sum(item.deltas[seat] for item in items))
     except Exception:  # a settlement that needs facts a seat cannot know: the count stands in
         gain = float(ev.fan or 1)
-    return (max(gain, 1.0), hand)
+    return (max(gain, 1.0), hand, ev)
+
+
+class _Snapshot:
+    """The table facts TableValues reads, as they were when it was made (a seat state changes as play goes on)."""
+
+    def __init__(self, view: SeatView):
+        self.seat = view.seat
+        self.variant = view.variant
+        self.options = view.options
+        self.players = view.players
+        self.ghost = view.ghost
+        self.hand = [0] * len(view.hand)
+        self.melds = view.melds
+        table = view.table_facts()
+        self._table = type(table)(table.players, table.dealer, table.options, dict(table.context),
+                                  [list(f) for f in table.flowers] if table.flowers is not None else None)
+
+    def table_facts(self):
+        return self._table
 
 
 class TableValues:
@@ -110,14 +198,36 @@ class TableValues:
         self._concealed: dict[str, PlanValue | None] = {}
         self._open: dict[str, PlanValue | None] = {}
         self.discard_wins = view.variant.discard_wins(view.options)
-        paid, shared = self._typical_loss(view)
-        self.loss_on_deal_in = paid  # what this seat pays when it deals in to the cheapest hand that wins here
-        self.share_on_self_draw = shared  # what it pays when that same hand is self-drawn instead
-        # The cost of a deal-in is weighed against what the seat would pay anyway: a ready opponent who is not fed
-        # goes on to self-draw about this often, and then this seat pays its share (and in most rule sets the
-        # self-draw is worth more). Where a deal-in costs one share and a self-draw three (Guangdong, Nanning), a
-        # deal-in costs little more than letting him draw; where the discarder pays for the table (Guiliu), much.
-        self.deal_in_cost = max(0.2 * paid, paid - SELF_DRAW_ANYWAY * shared) if paid else 0.0
+        # the prices of a deal-in are worked out when first asked (only defending levels ask), from the table as it
+        # is now
+        self._at_start = _Snapshot(view)
+        self._losses: tuple[float, float, float] | None = None
+
+    def _loss_figures(self) -> tuple[float, float, float]:
+        if self._losses is None:
+            paid, shared = self._typical_loss(self._at_start)
+            # The cost of a deal-in is weighed against what the seat would pay anyway: a ready opponent who is not
+            # fed goes on to self-draw about this often, and then this seat pays its share (and in most rule sets
+            # the self-draw is worth more). Where a deal-in costs one share and a self-draw three (Guangdong,
+            # Nanning), a deal-in costs little more than letting him draw; where the discarder pays for the table
+            # (Guiliu), much.
+            self._losses = (paid, shared, max(0.2 * paid, paid - SELF_DRAW_ANYWAY * shared) if paid else 0.0)
+        return self._losses
+
+    @property
+    def loss_on_deal_in(self) -> float:
+        """What this seat pays when it deals in to the cheapest hand that wins here."""
+        return self._loss_figures()[0]
+
+    @property
+    def share_on_self_draw(self) -> float:
+        """What it pays when that same hand is self-drawn instead."""
+        return self._loss_figures()[1]
+
+    @property
+    def deal_in_cost(self) -> float:
+        """What a deal-in costs this seat beyond what it would pay anyway."""
+        return self._loss_figures()[2]
 
     def value(self, view: SeatView, plan: Plan, open_hand: bool) -> PlanValue | None:
         cache = self._open if open_hand else self._concealed
@@ -183,17 +293,28 @@ class TableValues:
         return best or (1.0, 0.0)
 
 
+_SHARED_VALUES: dict[tuple, TableValues] = {}
+
+
+def shared_table_values(key: tuple, view: SeatView) -> TableValues:
+    """TableValues for a table key (rule set, options, players, dealer, seat, table facts), built once and shared:
+    every seat of every bot at a table asks for the same few, round after round."""
+    values = _SHARED_VALUES.get(key)
+    if values is None:
+        if len(_SHARED_VALUES) >= 256:
+            _SHARED_VALUES.clear()
+        values = _SHARED_VALUES[key] = TableValues(view)
+    return values
+
+
 # ------------------------------------------------------------------------------------------------ distances
 def plan_distance(check: WinCheck, plan: Plan, counts: list[int], ghost: int | None, melds: list[Meld]) -> int | None:
     """Shanten of `counts` toward `plan` (None: the melds already rule it out)."""
     if plan.shape == "pairs":
         if melds:
             return None
-        natural = counts[:NUM_PLAYABLE]
-        wild = natural[ghost] if ghost is not None else 0
-        pairs = sum(1 for k, c in enumerate(natural) if c >= 2 and k != ghost)
-        kinds = sum(1 for k, c in enumerate(natural) if c >= 1 and k != ghost)
-        return max(-1, 6 - pairs - wild + max(0, 7 - kinds - wild))
+        groups, wild = count_groups(counts, ghost)
+        return _pairs_distance_of(groups, wild)
     if plan.shape == "pongs":
         if any(m.type == "chow" for m in melds):
             return None
@@ -217,10 +338,48 @@ def plan_distance(check: WinCheck, plan: Plan, counts: list[int], ghost: int | N
     return check.shapes(melds).distance(natural, wild + removed) + removed
 
 
+def suit_counts(counts: list[int], ghost: int | None) -> tuple[int, int, int, int]:
+    """Tiles held in each suit and in honours, wildcards aside (what plan_floor reads)."""
+    out = [sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:27]), sum(counts[27:NUM_PLAYABLE])]
+    if ghost is not None and ghost < NUM_PLAYABLE:
+        out[3 if ghost >= 27 else ghost // 9] -= counts[ghost]
+    return out[0], out[1], out[2], out[3]
+
+
+def plan_floor(plan: Plan, held: tuple[int, int, int, int]) -> int:
+    """A cheap lower bound of plan_distance for a one-suit plan (`held`: suit_counts of the hand): every tile it
+    does not keep must be replaced, and the last replacement may be the winning tile (-1 for the other plans: no
+    bound)."""
+    if plan.suit is None:
+        return -1
+    kept = held[plan.suit] + (held[3] if plan.honours else 0)
+    return sum(held) - kept - 1
+
+
+def count_groups(counts: list[int], ghost: int | None) -> tuple[tuple[int, ...], int]:
+    """(how often each kind held is held, largest first; the wildcards): all that the distances to all pongs and to
+    seven pairs read — a handful of patterns, so each distance is worked out once for all hands."""
+    natural = counts[:NUM_PLAYABLE]
+    wild = 0
+    if ghost is not None:
+        natural = list(natural)
+        wild, natural[ghost] = natural[ghost], 0
+    return tuple(sorted(filter(None, natural), reverse=True)), wild
+
+
+@lru_cache(maxsize=4096)
+def _pairs_distance_of(groups: tuple[int, ...], wild: int) -> int:
+    pairs = sum(1 for c in groups if c >= 2)
+    return max(-1, 6 - pairs - wild + max(0, 7 - len(groups) - wild))
+
+
 def _pong_distance(counts: list[int], ghost: int | None, sets: int) -> int:
-    natural = [c for k, c in enumerate(counts[:NUM_PLAYABLE]) if k != ghost]
-    wild = counts[ghost] if ghost is not None else 0
-    groups = sorted((c for c in natural if c), reverse=True)
+    groups, wild = count_groups(counts, ghost)
+    return _pong_distance_of(groups, wild, sets)
+
+
+@lru_cache(maxsize=4096)
+def _pong_distance_of(groups: tuple[int, ...], wild: int, sets: int) -> int:
     # missing tiles: use the largest groups for the sets and the best remaining one for the pair
     best = None
     for eye in range(-1, len(groups)):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 
 SUITS = ("m", "p", "s")
 HONOR_NAMES = ("E", "S", "W", "N", "C", "F", "P")
@@ -150,9 +151,15 @@ class TileSet:
         return kinds
 
     def copies(self, kind: int) -> int:
-        if kind not in self.kinds():
+        if kind not in self._kind_set:
             return 0
         return 1 if is_flower(kind) else 4
+
+    @cached_property
+    def _kind_set(self) -> frozenset[int]:
+        """kinds() as a set, built once: copies() is asked for every kind whenever a seat counts what it has not
+        seen, and building the list each time made that count quadratic."""
+        return frozenset(self.kinds())
 
     def tiles(self) -> list[int]:
         """Every tile of the set, as a sorted multiset of kinds."""

@@ -53,16 +53,19 @@ def _log(log: IO[str], events: list[dict]) -> None:
 
 def available_levels() -> tuple[str, ...]:
     """The AI levels a headless run may seat: the player levels (`game.ai.LEVELS`, weakest first), then the fixed
-    yardstick (`game.ai.YARDSTICK`, `baseline`) where `game.ai.make_bot` makes it without listing it among them."""
+    yardsticks (`game.ai.YARDSTICKS`: `baseline`, `efficiency`) that `game.ai.make_bot` makes without listing them
+    among the player levels."""
     import game.ai
 
     levels = tuple(game.ai.LEVELS)
-    yardstick = getattr(game.ai, "YARDSTICK", None) or "baseline"
-    if yardstick not in levels:
+    yardsticks = getattr(game.ai, "YARDSTICKS", None) or (getattr(game.ai, "YARDSTICK", None) or "baseline",)
+    for yardstick in yardsticks:
+        if yardstick in levels:
+            continue
         try:
             game.ai.make_bot(yardstick, 0)
         except Exception:  # noqa: BLE001 - not a level (yet): whatever make_bot raises for an unknown name
-            return levels
+            continue
         levels += (yardstick,)
     return levels
 

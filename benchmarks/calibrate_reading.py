@@ -1,0 +1,105 @@
+"""How true the expert's reading of the table is: of the opponents it reads as ready with probability p, how many
+are. The hint says "an opponent looks ready" only where this table says the reading earns it (docs/benchmarks.md).
+
+    python benchmarks/calibrate_reading.py [--variants all|V ...] [--seeds N] [--first-seed S] [--rounds R] [--json]
+
+Games of expert seats (the host loop of `simulate`); at every discard an expert seat makes, each opponent's
+readiness as the seat reads it (SkilledBot._opponents, from its own seat state only) is set against the truth,
+taken from the round itself after the fact — the opponent's concealed hand one tile from a win (the rule set's
+own distance; ready on any shape, whether or not a minimum lets it win). Per rule set and bin of the read
+probability: how many readings, and the share that were ready. `flag_precision`: of the readings at p ≥ 0.5, the
+share ready (the issue's bar: at least half).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.host import Host, SeatConfig  # noqa: E402
+from game.variants import AVAILABLE, get_variant  # noqa: E402
+
+BINS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.01)
+
+
+def _bin(p: float) -> int:
+    for i in range(len(BINS) - 1):
+        if BINS[i] <= p < BINS[i + 1]:
+            return i
+    return len(BINS) - 2
+
+
+def calibrate(variant_id: str, seeds: list[int], rounds: int, options: dict | None = None,
+              calibrated: bool = True) -> dict[str, Any]:
+    """`calibrated`: read through the rule set's calibration (reading.calibrated_ready); else the raw reading."""
+    from game.ai.player import SkilledBot
+    from game.ai.reading import calibrated_ready
+
+    players = get_variant(variant_id).player_counts[-1]
+    seen = [[0, 0] for _ in range(len(BINS) - 1)]
+    for seed in seeds:
+        seats = [SeatConfig(f"AI {i + 1}", level="expert") for i in range(players)]
+        host = Host(variant_id, dict(options or {}), seats, seed=seed, rounds=rounds, start_with_coins=False)
+        for _ in range(rounds):
+            host.start_round()
+            while host.round is None and host.prompts:
+                seat = min(host.prompts)
+                host.intent(seat, host.prompts[seat].id, host.stand_ins[seat].choose(host.prompts[seat]))
+            rnd = host.round
+            while not rnd.finished:
+                seat = min(host.prompts)
+                prompt = host.prompts[seat]
+                if prompt.choice is None and any(a.type == "discard" for a in prompt.actions):
+                    reader = SkilledBot("expert")
+                    reader._memo = {}
+                    state = host.stand_ins[seat].state
+                    for o in reader._opponents(state):
+                        hand = rnd.seats[o.seat].hand
+                        truth = rnd.win_check.distance(hand, rnd.ghost, rnd.seats[o.seat].melds) == 0 \
+                            if sum(hand) % 3 == 1 else False
+                        p = calibrated_ready(variant_id, o.ready) if calibrated else o.ready
+                        seen[_bin(p)][0] += 1
+                        seen[_bin(p)][1] += truth
+                host.intent(seat, prompt.id, host.stand_ins[seat].choose(prompt))
+            host.finish_round()
+    rows = [{"bin": [BINS[i], min(1.0, BINS[i + 1])], "readings": n, "ready": r,
+             "ready_share": round(r / n, 3) if n else None} for i, (n, r) in enumerate(seen)]
+    flagged = [(n, r) for i, (n, r) in enumerate(seen) if BINS[i] >= 0.5]
+    fn, fr = sum(n for n, _ in flagged), sum(r for _, r in flagged)
+    return {"variant": variant_id, "options": options or {}, "players": players, "seeds": len(seeds),
+            "rounds": rounds * len(seeds), "bins": rows, "flagged": fn,
+            "flag_precision": round(fr / fn, 3) if fn else None}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--variants", nargs="+", default=["all"])
+    parser.add_argument("--seeds", type=int, default=10)
+    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--raw", action="store_true", help="the reading before calibration")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    variants = list(AVAILABLE) if args.variants == ["all"] else args.variants
+    for v in variants:
+        if v not in AVAILABLE:
+            parser.error(f"unknown rule set {v!r}")
+    seeds = list(range(args.first_seed, args.first_seed + args.seeds))
+    out = {"ok": True, "calibrated": not args.raw,
+           "results": [calibrate(v, seeds, args.rounds, calibrated=not args.raw) for v in variants]}
+    if args.json:
+        print(json.dumps(out))
+    else:
+        for r in out["results"]:
+            cells = "  ".join(f"{b['bin'][0]:.1f}+:{b['readings']}/{b['ready_share']}" for b in r["bins"] if b["readings"])
+            print(f"{r['variant']:<10} flagged {r['flagged']} precision {r['flag_precision']}  {cells}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,240 @@
+"""The expert's search: each of its best few discards played forward on sampled deals of the tiles it has not
+seen, the outcome scored by the rule set's own settlement.
+
+What the seat sees is all it uses: its SeatState (or SeatView) — its own hand, every open meld and discard, how
+many tiles each opponent holds and how many the wall still gives. A *determinization* deals the unseen tiles
+(view.unseen(): the wall and the other hands together) at random to the opponents' hands, at their real sizes, and
+to the live wall in a random order. On it a light rollout plays the round on without events or projections:
+
+- this seat draws its turns and discards by tile efficiency (a drawn tile that does not shorten the distance goes
+  straight out; one that does replaces the first tile whose loss keeps the shorter distance), never a wildcard;
+- each opponent draws and throws what he drew (he does not improve: the rollout is short, and a dealt random hand
+  seldom gets ready, so the threat of a ready opponent is read from the table instead — see below);
+- a draw or a discard that completes a hand at the table wins: this seat's win is judged and settled by the rule
+  set (fan, multipliers, minimums, liabilities: value.winner_gain at this table's melds and facts), an opponent's
+  costs this seat the rule set's price of a typical deal-in or its share of a self-draw (TableValues);
+- a round that runs out of wall pays nothing.
+
+Each candidate is played on the same determinizations (common random numbers: their difference is what counts,
+and it is far less noisy than either mean). Its score is that mean less the table's reading of the discard's own
+danger (reading.danger: opponents who look ready, 筋, 壁 …, at the rule set's price of a deal-in), the part a
+rollout of random hands cannot see.
+
+Time and determinism. A bot's choices must follow from the game seed and what the seat has seen (autosave and
+resume replay them), so the search never lets the clock decide how much it does: `think_s` is turned into a
+rollout COUNT by a calibrated pace (ROLLOUTS_PER_SECOND, measured on one core by benchmarks/bench_ai.py), and the
+random deals come from the bot's rng, which the host reseeds for every decision from the seed and the position.
+The clock is only a safety cap (SAFETY_FACTOR times the budget) for a machine far slower than the calibration;
+headless runs on any ordinary machine never reach it, and `stats["capped"]` counts the decisions that did.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from game.engine.tiles import NUM_PLAYABLE
+from game.engine.wincheck import WinCheck
+
+from .value import TableValues, winner_gain
+
+DEFAULT_THINK_S = 0.025  # the expert's default budget per searched decision
+# calibrated pace: candidate rollouts per second on one core (measured over simulate runs of each rule set; Guiliu's
+# shapes, 烂牌 among them, make its distances slower)
+ROLLOUTS_PER_SECOND = 6000
+PACE_BY_RULE_SET = {"guiliu": 1500}
+SAFETY_FACTOR = 8.0  # the clock stops a search only past this many times its budget
+MIN_ROLLOUTS = 8
+CANDIDATES = 4  # the discards searched: the value reading's best few
+
+
+def rollouts_for(think_s: float | None, rule_set: str = "") -> int:
+    """How many determinizations a budget buys (each one plays every candidate): a count, never the clock's."""
+    budget = DEFAULT_THINK_S if think_s is None else max(0.0, think_s)
+    pace = PACE_BY_RULE_SET.get(rule_set, ROLLOUTS_PER_SECOND)
+    return max(MIN_ROLLOUTS, int(budget * pace / CANDIDATES))
+
+
+@dataclass
+class SearchResult:
+    means: dict[int, float]  # candidate discard kind -> mean outcome in points
+    rollouts: int
+    capped: bool
+    outcomes: dict[int, list[float]]  # each candidate's outcome on each determinization, in the same order
+
+
+class RolloutTable:
+    """What every rollout of one decision shares: the table, the seat, the prices, the unseen pool."""
+
+    def __init__(self, view, values: TableValues):
+        self.view = view
+        self.check = WinCheck.at(view.variant, view.options, view.players)
+        self.seat = view.seat
+        self.players = view.players
+        self.ghost = view.ghost
+        self.melds = view.own_melds
+        self.shapes = self.check.shapes(self.melds)
+        table_melds = view.melds
+        self.opp_seats = [s for s in range(self.players) if s != self.seat]
+        self.opp_shapes = {s: self.check.shapes(table_melds[s]) for s in self.opp_seats}
+        sizes = getattr(view, "hand_sizes", None)
+        self.opp_sizes = {s: (sizes[s] if sizes else 13 - 3 * len(table_melds[s])) for s in self.opp_seats}
+        for s in self.opp_seats:  # a hand waiting to discard holds one more: it is dealt 3k+1 here
+            self.opp_sizes[s] -= (self.opp_sizes[s] % 3 == 2)
+        unseen = view.unseen()
+        self.pool = [k for k in range(NUM_PLAYABLE) for _ in range(max(0, unseen[k]))]
+        self.live = max(0, view.drawable)
+        self.discard_wins = self.check.discard_wins
+        self.deal_in_price = values.loss_on_deal_in if self.discard_wins else 0.0
+        self.self_draw_share = values.share_on_self_draw
+        if not self.self_draw_share and values.discard_wins:
+            self.self_draw_share = 0.5 * values.loss_on_deal_in
+        self.after = (self.seat + 1) % self.players
+
+    # ---- shape tests on counts of playable kinds (wildcards split off)
+    def _split(self, counts: list[int]) -> tuple[list[int], int]:
+        if self.ghost is None:
+            return counts, 0
+        natural = list(counts)
+        wild = natural[self.ghost]
+        natural[self.ghost] = 0
+        return natural, wild
+
+    def wins(self, counts: list[int], shapes) -> bool:
+        natural, wild = self._split(counts)
+        return shapes.is_win(natural, wild)
+
+    def distance(self, counts: list[int]) -> int:
+        natural, wild = self._split(counts)
+        return self.shapes.distance(natural, wild)
+
+    def own_win(self, counts: list[int], tile: int, discarder: int | None, cache: dict) -> float | None:
+        """Points this seat gains winning with `counts` (3k+1) on `tile`, or None when it is no win here (a
+        minimum, a gate): the rule set's own judgement and settlement."""
+        key = (tuple(counts), tile, discarder)
+        if key not in cache:
+            got = winner_gain(self.view, self.seat, counts + [0] * (len(self.view.hand) - NUM_PLAYABLE), tile,
+                              discarder, self.melds)
+            cache[key] = None if got is None else got[0]
+        return cache[key]
+
+
+def search_discards(view, values: TableValues, candidates: list[int], rng: random.Random,
+                    think_s: float | None = None) -> SearchResult:
+    """Mean outcome of each candidate discard over the same determinizations."""
+    table = RolloutTable(view, values)
+    n = rollouts_for(think_s, getattr(view.variant, "id", ""))
+    budget = DEFAULT_THINK_S if think_s is None else think_s
+    deadline = time.perf_counter() + SAFETY_FACTOR * max(budget, 0.01)
+    hand = view.hand[:NUM_PLAYABLE]
+    outcomes: dict[int, list[float]] = {k: [] for k in candidates}
+    cache: dict = {}
+    done = 0
+    capped = False
+    for _ in range(n):
+        deal = table.pool[:]
+        rng.shuffle(deal)
+        hands: dict[int, list[int]] = {}
+        at = 0
+        for s in table.opp_seats:
+            h = [0] * NUM_PLAYABLE
+            for k in deal[at:at + table.opp_sizes[s]]:
+                h[k] += 1
+            at += table.opp_sizes[s]
+            hands[s] = h
+        wall = deal[at:at + table.live]
+        for k in candidates:
+            own = hand[:]
+            own[k] -= 1
+            outcomes[k].append(_rollout(table, own, k, {s: h[:] for s, h in hands.items()}, wall, cache))
+        done += 1
+        if time.perf_counter() > deadline:
+            capped = True
+            break
+    return SearchResult({k: sum(v) / max(1, done) for k, v in outcomes.items()}, done, capped, outcomes)
+
+
+def _rollout(table: RolloutTable, own: list[int], thrown: int, hands: dict[int, list[int]], wall: list[int],
+             cache: dict) -> float:
+    """Play one determinized round on from this seat's discard of `thrown`; this seat's points from it."""
+    players = table.players
+    seat = table.seat
+    ghost = table.ghost
+    # the discard just made: may an opponent win on it?
+    lost = _claimed_by_opponent(table, thrown, hands)
+    if lost:
+        return -table.deal_in_price
+    distance = table.distance(own)
+    turn = table.after
+    draws = iter(wall)
+    for tile in draws:
+        if turn == seat:
+            own[tile] += 1
+            if table.wins(own, table.shapes):
+                own[tile] -= 1
+                got = table.own_win(own, tile, None, cache)
+                if got is not None:
+                    return got
+                own[tile] += 1
+            throw = tile
+            now = _best_throw(table, own, tile, distance)
+            if now is not None:
+                throw, distance = now
+            own[throw] -= 1
+            if _claimed_by_opponent(table, throw, hands):
+                return -table.deal_in_price
+        else:
+            h = hands[turn]
+            h[tile] += 1
+            if table.wins(h, table.opp_shapes[turn]):
+                return -table.self_draw_share
+            h[tile] -= 1  # he throws what he drew
+            if table.discard_wins and tile != ghost:
+                own[tile] += 1
+                if table.wins(own, table.shapes):
+                    own[tile] -= 1
+                    got = table.own_win(own, tile, turn, cache)
+                    if got is not None:
+                        return got
+                else:
+                    own[tile] -= 1
+        turn = (turn + 1) % players
+    return 0.0
+
+
+def _best_throw(table: RolloutTable, own: list[int], drawn: int, distance: int) -> tuple[int, int] | None:
+    """After drawing `drawn` (own holds 3k+2): (the tile to throw, the distance it leaves) when keeping the drawn
+    tile shortens the distance; None: throw the drawn tile back."""
+    ghost = table.ghost
+    if drawn != ghost and table.distance(own) >= distance:
+        return None
+    best = None
+    for k in range(NUM_PLAYABLE):
+        if not own[k] or k == ghost or k == drawn:
+            continue
+        own[k] -= 1
+        d = table.distance(own)
+        own[k] += 1
+        if d < distance:
+            return k, d
+        if best is None or d < best[1]:
+            best = (k, d)
+    if drawn == ghost and best is not None:
+        return best
+    return None
+
+
+def _claimed_by_opponent(table: RolloutTable, tile: int, hands: dict[int, list[int]]) -> bool:
+    """Whether an opponent's dealt hand wins on this seat's discard of `tile`."""
+    if not table.discard_wins or tile == table.ghost:
+        return False
+    for s in table.opp_seats:
+        h = hands[s]
+        h[tile] += 1
+        won = table.wins(h, table.opp_shapes[s])
+        h[tile] -= 1
+        if won:
+            return True
+    return False
+
