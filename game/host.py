@@ -597,6 +597,13 @@ class Host:
             raise Refused("not_prompted", f"seat {seat} has nothing to answer now")
         return self.stand_ins[seat].choose(prompt)
 
+    def set_expert_think(self, seconds: float | None) -> None:
+        """How long the expert may think per decision (game/ai/search.py's think_s; None: its default): every
+        expert at the table — an expert AI seat and a human's stand-in — thinks so from its next decision."""
+        for stand_in in self.stand_ins:
+            if hasattr(stand_in.bot, "think_s"):
+                stand_in.bot.think_s = seconds
+
     def is_autoplayed(self, seat: int) -> bool:
         """Whether the seat's stand-in answers for it now: an AI seat always, a human's seat under 托管."""
         return seat in self.autoplay

@@ -58,6 +58,8 @@ def aside_path(path: Path, tag: str) -> Path:
 
 CLAIM_TIMERS = (0, 5, 10, 15, 20, 30)  # seconds; 0 = off
 TURN_TIMERS = (0, 10, 15, 20, 30, 45, 60)
+# seconds the expert may think per decision; 0: its own default (about 25 ms, game/ai/search.py), longer is stronger
+EXPERT_THINKS = (0, 0.2, 1.0)
 
 @dataclass
 class Settings:
@@ -72,6 +74,7 @@ class Settings:
     table_art: str = "auto"
     claim_timer: int = 0  # seconds; 0 = off
     turn_timer: int = 0  # seconds for one's own turn before the AI moves for him; 0 = off
+    expert_think: float = 0  # EXPERT_THINKS: the expert's thinking time per decision (0: the default)
     last_setup: dict = field(default_factory=dict)
     # player profiles: id -> the name the player goes by now. Statistics belong to the id, so renaming a player (or
     # switching the language that gives "You" its words) never splits his record
@@ -111,6 +114,8 @@ class Settings:
             self.claim_timer = 0
         if self.turn_timer not in TURN_TIMERS:
             self.turn_timer = 0
+        if self.expert_think not in EXPERT_THINKS:
+            self.expert_think = 0
         if not isinstance(self.profiles, dict):
             self.profiles = {}
         self.profiles = {str(k)[:32]: str(v)[:24] for k, v in self.profiles.items() if isinstance(k, str)}

@@ -194,3 +194,15 @@ def test_the_autosaver_does_not_stop_the_game_on_a_full_disk(tmp_path, monkeypat
     host.add_listener(saves.Autosaver(tmp_path / "game.json"))
     host.start_round()
     assert host.step_bot() is not None and len(host.current_actions) == 1
+
+
+def test_the_experts_thinking_time_reaches_every_expert_at_the_table():
+    seats = [SeatConfig("Me", human=True), SeatConfig("B", level="expert"), SeatConfig("C", level="easy"),
+             SeatConfig("D", level="expert")]
+    host = Host("nanning", {}, seats, seed=2, rounds=1)
+    host.set_expert_think(1.0)
+    thinks = [getattr(s.bot, "think_s", "none") for s in host.stand_ins]
+    # the human's stand-in (托管) is an expert too; the easy seat does not search
+    assert thinks[0] == thinks[1] == thinks[3] == 1.0
+    host.set_expert_think(None)
+    assert [getattr(s.bot, "think_s", "none") for s in host.stand_ins][1] is None

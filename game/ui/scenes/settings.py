@@ -7,7 +7,7 @@ import pygame
 
 from game.audio.dialects import DIALECT_CHOICES, DIALECT_LABELS
 from game.i18n import N_
-from game.settings import AUTO_TABLE_ART, CLAIM_TIMERS, TILE_SIZES, TURN_TIMERS, table_arts
+from game.settings import AUTO_TABLE_ART, CLAIM_TIMERS, EXPERT_THINKS, TILE_SIZES, TURN_TIMERS, table_arts
 from game.ui.art.table import REGION_NAMES
 from game.ui.widgets import GOLD, INK, MenuScene, button, chip, chip_pad, text
 
@@ -77,6 +77,9 @@ class SettingsScene(MenuScene):
                                      lambda v=v: self._set("claim_timer", v)) for v in CLAIM_TIMERS]),
             (app.t("Turn timer"), [(app.t("Off") if v == 0 else app.t("{n}s").format(n=v), st.turn_timer == v,
                                     lambda v=v: self._set("turn_timer", v)) for v in TURN_TIMERS]),
+            (app.t("Expert's thinking"), [(app.t("Quick") if v == 0 else app.t("{n}s").format(n=f"{v:g}"),
+                                           st.expert_think == v, lambda v=v: self._set("expert_think", v))
+                                          for v in EXPERT_THINKS]),
         ]
         # scaled with the window: at 960×540 the ten rows and Back must still fit the panel
         k = max(0.7, min(w / 1280, h / 720))

@@ -219,6 +219,7 @@ class Director(Part):
             view.kind.keep_saved()  # the save rewritten after every action
         table.think = view.pace(BOT_THINK)
         table.claim_timer = view.app.settings.claim_timer or None
+        view.kind.think_for(view.app.settings.expert_think)
         table.turn_timer = view.app.settings.turn_timer or None
         view.board.dress_tiles()
         for seat in view.humans:

@@ -203,6 +203,7 @@ class TableScene(Scene):
         """Back from the pause menu: settings changed meanwhile apply (the timers for the next prompts)."""
         self.table.claim_timer = self.app.settings.claim_timer or None
         self.table.turn_timer = self.app.settings.turn_timer or None
+        self.kind.think_for(self.app.settings.expert_think)
 
     @property
     def fast(self) -> bool:

@@ -65,7 +65,7 @@ class TableSource(Protocol):
 
 # what only the local Host has: its listeners (the autosave) and, read only where `round` is not None, the
 # settlement's "watch again"
-LOCAL_MEMBERS = ("round_replay", "listeners", "add_listener")
+LOCAL_MEMBERS = ("round_replay", "listeners", "add_listener", "set_expert_think")
 # what a LAN seat has beyond the face (game.ui.table.kinds.LanTable reads these)
 LAN_MEMBERS = ("seat", "taken", "connected", "empty_name", "server", "phrases", "notices", "error", "say", "leave",
                "verification", "kinds", "ready")
