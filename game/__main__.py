@@ -48,7 +48,7 @@ class _Version(argparse.Action):
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    from game.audio.dialects import DEFAULT_DIALECT, VOICE_DIALECTS
+    from game.dialects import DEFAULT_DIALECT, VOICE_DIALECTS
 
     ap = argparse.ArgumentParser(prog="lingnan-mahjong", description="岭南麻将 Lingnan Mahjong")
     ap.add_argument("--version", action=_Version, help="print the version (lingnan-mahjong X.Y.Z) and exit")
@@ -79,10 +79,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.engine.errors import EngineError
     from game.settings import load_settings
     from game.ui.app import Autoplay, run_app
     from game.variants import get_variant
-    from game.engine.errors import EngineError
 
     if args.import_voices is not None or args.record_voices:
         return voice_pack_command(args)

@@ -97,7 +97,7 @@ class Settings:
     def validate(self) -> "Settings":
         if self.language not in LANGUAGES:
             self.language = "zh_CN"
-        from game.audio.dialects import DEFAULT_DIALECT, DIALECT_CHOICES  # (only the game's window validates)
+        from game.dialects import DEFAULT_DIALECT, DIALECT_CHOICES  # (only the game's window validates)
 
         if self.dialect not in DIALECT_CHOICES:
             self.dialect = DEFAULT_DIALECT

@@ -62,6 +62,7 @@ def test_version_wins_over_other_options(capsys):
 def test_python_m_game_version(tmp_path):
     env = {**os.environ, "LINGNAN_HOME": str(tmp_path / "home"), "SDL_VIDEODRIVER": "dummy",
            "SDL_AUDIODRIVER": "dummy"}
+    env.pop("PYGAME_HIDE_SUPPORT_PROMPT", None)  # as a player runs it: pygame imported would print its banner
     proc = subprocess.run([sys.executable, "-m", "game", "--version"], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr

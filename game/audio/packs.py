@@ -26,7 +26,6 @@ import json
 import os
 import re
 import shutil
-import sys
 import tempfile
 import time
 from collections import OrderedDict
@@ -36,11 +35,11 @@ from pathlib import Path
 from typing import Any
 
 from game.audio import pcm
-from game.audio.dialects import VOICE_DIALECTS
+from game.dialects import VOICE_DIALECTS
 from game.engine.tiles import NUM_KINDS, tile_name, zh_name
 
 AUDIO_EXTS = (".ogg", ".wav", ".flac")  # in order of preference
-DIALECTS = VOICE_DIALECTS  # (game.audio.dialects)
+DIALECTS = VOICE_DIALECTS  # (game.dialects)
 FALLBACK_DIALECT = "mandarin"
 MANIFEST = "manifest.json"
 

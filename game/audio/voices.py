@@ -37,8 +37,8 @@ from pathlib import Path
 from typing import Any
 
 from game.audio.mixer import Mixer, wav_bytes
-from game.audio.dialects import DIALECT_CHOICES
 from game.audio.packs import TALK_KINDS, VoicePacks, assets_dir
+from game.dialects import DIALECT_CHOICES
 from game.seating import side_of
 from game.variants import AVAILABLE, get_variant
 

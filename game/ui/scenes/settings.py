@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.audio.dialects import DIALECT_CHOICES, DIALECT_LABELS
+from game.dialects import DIALECT_CHOICES, DIALECT_LABELS
 from game.i18n import N_
 from game.settings import AUTO_TABLE_ART, CLAIM_TIMERS, EXPERT_THINKS, TILE_SIZES, TURN_TIMERS, table_arts
 from game.ui.art.table import REGION_NAMES

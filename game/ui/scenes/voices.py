@@ -20,10 +20,10 @@ from typing import Any
 
 import pygame
 
-from game.audio.dialects import DIALECT_LABELS, VOICE_DIALECTS
 from game.audio.packs import DIALECTS, RECORD_TOKENS, import_folder, valid_speaker_name
 from game.audio.readings import kind_of, prompt
 from game.audio.recorder import MicStatus, RecordingSession, SDLCapture, find_microphone
+from game.dialects import DIALECT_LABELS, VOICE_DIALECTS
 from game.ui.widgets import GOLD, INK, MUTED, RED, MenuScene, button, chip, chip_pad, panel, text
 
 GREEN = (150, 220, 140)

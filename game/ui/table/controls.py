@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from game.audio.dialects import DIALECT_CHOICES, DIALECT_LABELS, MUTE
+from game.dialects import DIALECT_CHOICES, DIALECT_LABELS, MUTE
 from game.engine.state import Action
 from game.engine.tiles import parse_tile, tile_name
 from game.ui.layout import TILE_RATIO

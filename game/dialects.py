@@ -1,4 +1,5 @@
-"""The dialects the game speaks, and their names: the one place they are written (no pygame here).
+"""The dialects the game speaks, and their names: the one place they are written. Beside the package, not in
+game/audio: importing game.audio loads the mixer (pygame), which `--version` and the settings must not.
 
 `VOICE_DIALECTS` are the dialects a voice pack is recorded in, in the order the screens list them; the player may
 also choose `MUTE`. `DIALECT_LABELS` are msgids (the catalogues give 南寧話 in zh_TW): a screen shows

@@ -1,9 +1,10 @@
-"""The dialects and their names are written once (game.audio.dialects); the voices, the packs, the settings and
+"""The dialects and their names are written once (game.dialects); the voices, the packs, the settings and
 the command line read them there."""
 
 from __future__ import annotations
 
-from game.audio import dialects, packs, voices
+from game import dialects
+from game.audio import packs, voices
 from game.settings import Settings
 
 
