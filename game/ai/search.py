@@ -170,13 +170,10 @@ def _rollout(table: RolloutTable, own: list[int], thrown: int, hands: dict[int, 
     draws = iter(wall)
     for tile in draws:
         if turn == seat:
+            got = _own_win(table, own, tile, None, cache)  # a self-draw
+            if got is not None:
+                return got
             own[tile] += 1
-            if table.wins(own, table.shapes):
-                own[tile] -= 1
-                got = table.own_win(own, tile, None, cache)
-                if got is not None:
-                    return got
-                own[tile] += 1
             throw = tile
             now = _best_throw(table, own, tile, distance)
             if now is not None:
@@ -191,14 +188,9 @@ def _rollout(table: RolloutTable, own: list[int], thrown: int, hands: dict[int, 
                 return -table.self_draw_share
             h[tile] -= 1  # he throws what he drew
             if table.discard_wins and tile != ghost:
-                own[tile] += 1
-                if table.wins(own, table.shapes):
-                    own[tile] -= 1
-                    got = table.own_win(own, tile, turn, cache)
-                    if got is not None:
-                        return got
-                else:
-                    own[tile] -= 1
+                got = _own_win(table, own, tile, turn, cache)  # his discard
+                if got is not None:
+                    return got
         turn = (turn + 1) % players
     return 0.0
 
@@ -238,3 +230,11 @@ def _claimed_by_opponent(table: RolloutTable, tile: int, hands: dict[int, list[i
             return True
     return False
 
+
+def _own_win(table, own: list[int], tile: int, from_seat: int | None, cache: dict) -> float | None:
+    """What this seat gains if `tile` completes its hand (`own` without it; None: no win, or none the rule set
+    allows). `own` is left as it was."""
+    own[tile] += 1
+    complete = table.wins(own, table.shapes)
+    own[tile] -= 1
+    return table.own_win(own, tile, from_seat, cache) if complete else None
