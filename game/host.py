@@ -207,6 +207,18 @@ class BotSeat:
             return make_bot(YARDSTICK).choose(self.state, list(prompt.actions))
 
 
+@dataclass(frozen=True)
+class TableSettings:
+    """What the settings of the screen a table is shown on ask of it (TableSource.configure): how long an AI seat
+    seems to think, the claim and turn timers for the next prompts, the expert's thinking time, and whether
+    finished rounds are kept as replays."""
+    think: float = 0.0
+    claim_timer: float | None = None
+    turn_timer: float | None = None
+    expert_think: float | None = None  # None: the expert's default (game/ai/search.py)
+    keep_replays: bool = False
+
+
 @dataclass
 class Host:
     variant_id: str
@@ -597,6 +609,14 @@ class Host:
             raise Refused("not_prompted", f"seat {seat} has nothing to answer now")
         return self.stand_ins[seat].choose(prompt)
 
+    def configure(self, settings: TableSettings) -> None:
+        """The screen's settings for this table, from the next prompt on (an open prompt keeps its deadline)."""
+        self.think = settings.think
+        self.claim_timer = settings.claim_timer
+        self.turn_timer = settings.turn_timer
+        self.keep_replays = settings.keep_replays
+        self.set_expert_think(settings.expert_think)
+
     def set_expert_think(self, seconds: float | None) -> None:
         """How long the expert may think per decision (game/ai/search.py's think_s; None: its default): every
         expert at the table — an expert AI seat and a human's stand-in — thinks so from its next decision."""
@@ -661,6 +681,23 @@ class Host:
                     self.stand_ins[seat].event(seq, seen)
             for seat, link in self.observers:
                 link.event(seq, project(e, seat))
+
+    def events_since(self, seat: int | None, seq: int) -> list[tuple[int, dict]]:
+        """The current round's events after number `seq`, numbered, as `seat` may see them (None: the open view).
+        A front end reads them at its own pace: nothing is pushed to it."""
+        start = max(seq + 1, self.round_first_event)
+        return [(i, project(self.events[i], seat)) for i in range(start, len(self.events))]
+
+    def finished_round_replay(self) -> Any:
+        """The round just finished as a replay (the settlement's "watch again"); None while it is still played."""
+        return self.round_replay() if self.round is not None and self.round.finished else None
+
+    def play_as_ai(self, seat: int) -> None:
+        """The seat is the AI's from now on, the human gone for good (a player's saved game watched in the demo):
+        its stand-in plays it, as under 托管."""
+        self.seats[seat].human = False
+        self.links[seat] = self.stand_ins[seat]
+        self.set_autoplay(seat, True)
 
     def events_for(self, seat: int | None, start: int = 0) -> list[dict]:
         """The game's events from `start` as `seat` may see them (None: the open view)."""

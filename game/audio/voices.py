@@ -44,13 +44,15 @@ from game.variants import AVAILABLE, get_variant
 
 CALLS = {"pong": "pong", "kong": "kong", "chow": "chow", "concealed_kong": "concealed_kong",
          "added_kong": "added_kong", "flower": "flower"}
-# (token, ids in the win's `hands`, flags that say it, whether the flag needs a self-drawn win)
-SPECIALS = (
-    ("tianhu", {"tianhu"}, {"heavenly"}, True),
-    ("dihu", {"dihu"}, {"earthly"}, True),
-    ("gangshanghua", {"gangshanghua"}, {"after_kong"}, True),
-    ("qianggang", {"qiangganghu", "qianggang"}, {"robbing_kong"}, False),
-    ("haidilaoyue", {"haidilaoyue"}, {"last_tile"}, True),
+# What the table says for how a win came about, by the engine's win flags (game.engine.scoring.FLAGS), whatever
+# the rule set calls or counts the hand: (flag, token, whether only a self-drawn win says it). A rule set's own
+# hand lines (烂牌, 七星烂, 爆和 …) it declares itself (HandType.voice_token, the win's `voices`).
+FLAG_LINES = (
+    ("heavenly", "tianhu", True),
+    ("earthly", "dihu", True),
+    ("after_kong", "gangshanghua", True),
+    ("robbing_kong", "qianggang", False),
+    ("last_tile", "haidilaoyue", True),
 )
 TABLE_LINES = {"exhausted": "liuju", "ghost": "ghost"}
 # (left, right) gains per screen side: the viewer in the middle, the opposite seat centred but farther away
@@ -236,13 +238,8 @@ class Voices:
 
     @staticmethod
     def _specials(e: dict, self_drawn: bool) -> list[str]:
-        hands = set(e.get("hands") or [])
         flags = set(e.get("flags") or [])
-        out = []
-        for token, ids, flag_ids, needs_self in SPECIALS:
-            if hands & ids or (flags & flag_ids and (self_drawn or not needs_self)):
-                out.append(token)
-        return out
+        return [token for flag, token, needs_self in FLAG_LINES if flag in flags and (self_drawn or not needs_self)]
 
     def _say_table(self, tokens: list[str], players: int, viewer: int | None, t0: float) -> bool:
         """The table's own voice waits for a tile name being said to end, so the two do not overlap."""

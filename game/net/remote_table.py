@@ -103,13 +103,6 @@ class RemoteTable:
         self.phrases: list[tuple[int, str]] = []  # quick phrases heard, for the scene to show and say
         self.notices: list[str] = []  # intents the host refused (their reasons), for the scene to show
         self._t0 = time.monotonic()
-        # what the scene sets on a Host and a remote table ignores: the host's own settings rule
-        self.keep_replays = False
-        self.think = 0.0
-        self.claim_timer: float | None = None
-        self.turn_timer: float | None = None
-        self.current_actions: list[dict] = []
-        self.round = None  # no engine round here (the settlement's "watch again" needs one)
 
     # ------------------------------------------------------------------------------------------------ the Host face
     @property
@@ -163,6 +156,22 @@ class RemoteTable:
 
     def observe(self, seat: int | None, link: Any) -> None:
         raise ValueError("a LAN seat plays; it does not watch")
+
+    def events_since(self, seat: int | None, seq: int) -> list[tuple[int, dict]]:
+        """This seat's events of the current round after number `seq`, as its host sent them (a LAN seat sees
+        only its own seat's view)."""
+        if seat != self.seat:
+            raise ValueError(f"this machine plays seat {self.seat}, not {seat}")
+        return [(s, e) for s, e in self.events if s > seq]
+
+    def open_prompt(self, seat: int) -> Prompt | None:
+        return self.prompt if seat == self.seat else None
+
+    def configure(self, settings: Any) -> None:
+        pass  # the host's settings rule its table: its AI's pace, its timers
+
+    def finished_round_replay(self) -> None:
+        return None  # no engine round here: the host has it
 
     def start_round(self, *args: Any, **kw: Any) -> list[dict]:
         return []  # the host deals, when its players are ready

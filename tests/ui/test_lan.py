@@ -282,9 +282,9 @@ def test_a_player_who_left_mid_round_joins_again_by_name_and_sees_the_round_as_i
         assert back.viewer == 0 and back.table.seat == 0
         assert not back.deal_shown and back.dice_anim < 0  # the round as it stands, no dice and deal again
         until(app, lambda: not back.queue, 600)
-        shown = {seq for seq, _ in back.link().events}
+        shown = {seq for seq, _ in back.feed().events}
         host_round = server.host.events[server.host.round_first_event:]
-        seen = [e for seq, e in back.link().events]
+        seen = [e for seq, e in back.feed().events]
         assert seen == [project(e, 0) for e in host_round][:len(seen)] and shown
         assert 0 not in server.host.autoplay  # his own again
     finally:

@@ -1,8 +1,9 @@
 """Replays: watch a finished round again with every hand open; the list of kept replays.
 
-The replay scene is the table view over a replay (game.ui.table.replay_source.ReplayTable) instead of a live
-table: the same model, renderers and presenter, with a transport bar for its controls — play / pause / step /
-step back / speed and jumps to each call and the win.
+The replay scene is the table view over a replay (game.ui.table.replay_source.ReplayTable, a seekable source)
+instead of a live table: the same model, renderers and presenter, paced by the replay's director
+(game.ui.table.replay_director), with a transport bar for its controls — play / pause / step / step back / speed
+and jumps to each call and the win.
 """
 
 from __future__ import annotations
@@ -12,17 +13,15 @@ import pygame
 from game import replays
 from game.ui.layout import Layout
 from game.ui.table.controls import Controls
+from game.ui.table.replay_director import SPEEDS, ReplayDirector
 from game.ui.table.replay_source import ReplayTable
 from game.ui.table.scene import TableScene
 from game.ui.widgets import GOLD, INK, MUTED, Clicks, MenuScene, button, panel, show, text, ui_scale
 
-MARKS = ("pong", "kong", "chow", "concealed_kong", "added_kong", "win")
-SPEEDS = (0.5, 1.0, 2.0, 4.0)
-STEP_SECONDS = {"discard": 0.7, "draw": 0.25, "win": 2.0, "deal": 0.05, "score": 0.3}
-FLIP_SECONDS = 1.8  # the turned tiles stay this long before the payments
-
-
 class ReplayScene(TableScene):
+    """The table view over a replay: its source a ReplayTable, its director the replay's (the pacing, seeking),
+    its controls the transport bar."""
+
     def __init__(self, app, replay: replays.Replay):
         self.replay = replay
         table = ReplayTable(replay)
@@ -30,12 +29,8 @@ class ReplayScene(TableScene):
         super().__init__(app, table, autosave=False)
         self.viewer = table.first_human
         self.model = self.new_model(None)  # every hand open
+        self.director = ReplayDirector(self)
         self.controls = TransportBar(self)
-        self.index = 0  # events[:index] are on the table
-        self.playing = True
-        self.speed = 1.0
-        self.clock = 0.0
-        self.marks = [i + 1 for i, e in enumerate(self.events) if e["type"] in MARKS]
         self.clicks = Clicks()
         self.exported: str | None = None
         self.resize(app.screen.get_size())
@@ -54,73 +49,47 @@ class ReplayScene(TableScene):
     def round_number(self) -> int:
         return self.replay.header["round_no"] + 1
 
-    # ---- the stand-in table has no live round: nothing to pull, nobody to act
     def enter(self) -> None:
-        self.board.dress_tiles()  # the backs in the replayed table's look
-        self._rewind_to(0)
-        self.play_next()  # start_round: the table appears
-
-    def _rewind_to(self, index: int) -> None:
-        self.model = self.new_model(None)
-        self.effects.clear()
-        self.pending_flips = []
-        for e in self.events[:index]:
-            self.model.apply(e)
-        self.index = index
-        self.clock = 0.0
-
-    def play_next(self) -> None:
-        upcoming = self.events[self.index]["type"] if self.index < len(self.events) else None
-        if self.pending_flips and upcoming not in ("win", "flip"):
-            self.presenter.show_held_flip(self.pending_flips.pop(0))  # the turned tiles, those that scored lit
-            self.clock = -FLIP_SECONDS  # held on screen before the next event
-            return
-        if self.index >= len(self.events):
-            self.playing = False
-            return
-        e = self.events[self.index]
-        self.index += 1
-        self.model.apply(e)
-        if e["type"] == "flip":
-            self.pending_flips.append(e)  # shown once its wins are announced, as at the table
-        self.presenter.show(e)  # the same voices and effects as at the live table
+        self.director.begin()
 
     def update(self, dt: float) -> None:
-        self.effects.update(dt)
-        if not self.playing:
-            return
-        self.clock += dt * self.speed
-        upcoming = self.events[self.index]["type"] if self.index < len(self.events) else "end"
-        if self.clock >= STEP_SECONDS.get(upcoming, 0.5):
-            self.clock = 0.0
-            self.play_next()
+        self.director.update(dt)
 
-    # ---- controls
+    # ---- where the replay stands, and the transport bar's commands (the director's)
+    @property
+    def index(self) -> int:
+        """How many of the round's events have happened."""
+        return self.director.index
+
+    @property
+    def playing(self) -> bool:
+        return self.director.playing
+
+    @playing.setter
+    def playing(self, on: bool) -> None:
+        self.director.playing = on
+
+    @property
+    def speed(self) -> float:
+        return self.director.speed
+
+    def play_next(self) -> None:
+        self.director.step()
+
     def toggle(self) -> None:
-        if self.index >= len(self.events):
-            self._rewind_to(0)
-        self.playing = not self.playing
+        self.director.toggle()
 
     def step_back(self) -> None:
-        self.playing = False
-        self._rewind_to(max(1, self.index - 1))
+        self.director.step_back()
 
     def step_forward(self) -> None:
-        self.playing = False
-        self.play_next()
+        self.director.step_forward()
 
     def jump(self, direction: int) -> None:
-        """To the next (or previous) call or win."""
-        self.playing = False
-        if direction > 0:
-            target = next((m for m in self.marks if m > self.index), len(self.events))
-        else:
-            target = next((m for m in reversed(self.marks) if m < self.index), 1)
-        self._rewind_to(target)
+        self.director.jump(direction)
 
     def faster(self, step: int) -> None:
-        i = SPEEDS.index(self.speed) if self.speed in SPEEDS else 1
-        self.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, i + step))]
+        self.director.faster(step)
 
     def export(self) -> None:
         try:
@@ -140,6 +109,7 @@ class ReplayScene(TableScene):
                        pygame.K_MINUS: lambda: self.faster(-1), pygame.K_ESCAPE: self.app.pop}
             if event.key in actions:
                 actions[event.key]()
+
 
 class TransportBar(Controls):
     """The replay's controls: the bar under the table (the live table's controls are laid out, not drawn, so the

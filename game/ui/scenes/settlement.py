@@ -31,6 +31,7 @@ class SettlementScene(MenuScene):
         self.grid_drawn: list[dict] = []  # the score table's rows as last drawn: label, deltas, rects
         self.working = False  # True: the rule set's working for each item instead of the score table
         self._under: pygame.Surface | None = None  # the shaded table and the panel, as first drawn (see draw)
+        self.replay = table_scene.table.finished_round_replay()  # "watch again" (None: this machine has no round)
 
     def resize(self, size: tuple[int, int]) -> None:
         self._under = None
@@ -115,7 +116,7 @@ class SettlementScene(MenuScene):
             words = app.t("Back to the scores") if self.working else app.t("How it was counted")
             button(app, surface, self.clicks, pygame.Rect(next_rect.right + round(20 * u), side_y, side_w, side_h),
                    words, self.toggle_working, style="secondary", size=round(16 * u))
-        if self.ts.table.round is not None and self.ts.table.round.finished and self.app.autoplay is None:
+        if self.replay is not None and self.app.autoplay is None:
             x = next_rect.x - round(20 * u) - side_w
             if verdict is None:
                 button(app, surface, self.clicks, pygame.Rect(x, side_y, side_w, side_h),
@@ -414,7 +415,8 @@ class SettlementScene(MenuScene):
     def watch_again(self) -> None:
         from game.ui.scenes.replay import ReplayScene
 
-        self.app.push(ReplayScene(self.app, self.ts.table.round_replay()))
+        if self.replay is not None:
+            self.app.push(ReplayScene(self.app, self.replay))
 
 
 class StandingsScene(MenuScene):

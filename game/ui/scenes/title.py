@@ -56,9 +56,7 @@ class TitleScene(MenuScene):
             table = ap.resume
             for seat, cfg in enumerate(table.seats):
                 if cfg.human:  # a player's saved game: his seat is played by its stand-in, as in 托管
-                    cfg.human = False
-                    table.links[seat] = table.stand_ins[seat]
-                    table.set_autoplay(seat, True)
+                    table.play_as_ai(seat)
         else:
             variant = get_variant(ap.variant)
             players = ap.players or variant.player_counts[-1]

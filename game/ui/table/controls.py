@@ -79,7 +79,7 @@ class Controls(Part):
             x += d + 14
         if view.choice:
             self.draw_choice(surface)
-        prompt = view.links[view.owner].open_prompt if view.owner in view.links else None
+        prompt = view.feeds[view.owner].open_prompt if view.owner in view.feeds else None
         if actions and prompt is not None and prompt.deadline is not None:
             left = max(0.0, prompt.deadline - view.table.clock)
             words = view.app.t("{n}s").format(n=f"{left:0.0f}")
@@ -275,7 +275,7 @@ class Controls(Part):
             rows = view.model.seats[seat].discards
             if 0 <= index < len(rows):
                 return parse_tile(rows[index][0])
-        for _, e in reversed(view.link().events if view.links else []):
+        for _, e in reversed(view.feed().events if view.feeds else []):
             if e.get("type") in ("added_kong_declared", "kong_declared") and isinstance(e.get("tile"), str):
                 return parse_tile(e["tile"])
             if e.get("type") in ("discard", "draw"):

@@ -9,14 +9,14 @@ never runs ahead of what the players have seen.
 
 from __future__ import annotations
 
-from game.host import LocalSeat
-from game.ui.table.common import BOT_THINK, CALL_KINDS, PACE, Part
+from game.ui.table.common import CALL_KINDS, PACE, Part
+from game.ui.table.feed import SeatFeed
 
 
 class Director(Part):
     def next_event(self) -> tuple[int, dict] | None:
         view = self.view
-        for seq, e in view.link().events:
+        for seq, e in view.feed().events:
             if seq > view.presented:
                 return seq, e
         return None
@@ -26,11 +26,11 @@ class Director(Part):
         screen (or all of them: a resumed game), without animations."""
         view = self.view
         view.viewer = seat
-        link = view.links[seat]
-        if at_end and link.events:
-            view.presented = max(view.presented, link.events[-1][0])
+        feed = view.feeds[seat]
+        if at_end and feed.events:
+            view.presented = max(view.presented, feed.events[-1][0])
         view.model = view.new_model(seat)
-        for seq, e in link.events:
+        for seq, e in feed.events:
             if view.closed_through < seq <= view.presented:  # a closed round's events stay closed
                 view.model.apply(e)
         view.hover = view.selected = None
@@ -91,10 +91,10 @@ class Director(Part):
         """Nothing to show: a human whose turn it is gets the screen, else the host's clock runs (bots play)."""
         view = self.view
         hs = view.hotseat
-        turn = next((s for s, link in view.links.items()
-                     if link.open_prompt is not None and not link.open_prompt.claim and s in view.humans), None)
+        turn = next((s for s, feed in view.feeds.items()
+                     if feed.open_prompt is not None and not feed.open_prompt.claim and s in view.humans), None)
         if hs is not None:
-            asked = [s for s, link in view.links.items() if link.open_prompt is not None and link.open_prompt.claim]
+            asked = [s for s, feed in view.feeds.items() if feed.open_prompt is not None and feed.open_prompt.claim]
             if asked and not hs.consult and view.presented >= 0:
                 # a claim question no public moment announced: ask every human, as after a discard
                 hs.on_event({"type": "discard", "actor": view.model.current})
@@ -103,7 +103,7 @@ class Director(Part):
             if seat is not None:
                 view.handover.hand_over(seat)
                 return
-        if view.owner is not None and view.owner in view.links and view.links[view.owner].open_prompt is not None:
+        if view.owner is not None and view.owner in view.feeds and view.feeds[view.owner].open_prompt is not None:
             self.think(dt)
         view.table.advance(dt)
 
@@ -214,20 +214,14 @@ class Director(Part):
         one shows its position at once."""
         view = self.view
         table = view.table
-        table.keep_replays = view.autosave
         if view.autosave:
             view.kind.keep_saved()  # the save rewritten after every action
-        table.think = view.pace(BOT_THINK)
-        table.claim_timer = view.app.settings.claim_timer or None
-        view.kind.think_for(view.app.settings.expert_think)
-        table.turn_timer = view.app.settings.turn_timer or None
+        table.configure(view.table_settings())
         view.board.dress_tiles()
         for seat in view.humans:
-            view.links[seat] = LocalSeat(seat)
-            table.attach(seat, view.links[seat])
+            view.feeds[seat] = SeatFeed(table, seat)
         if not view.humans:  # the demo: watch seat 0's view
-            view.links[view.viewer] = LocalSeat(view.viewer)
-            table.observe(view.viewer, view.links[view.viewer])
+            view.feeds[view.viewer] = SeatFeed(table, view.viewer, answers=False)
         if table.phase == "idle":
             table.start_round()  # a new game: its dice, deal and play are shown as they come
         elif table.phase == "over":
@@ -238,7 +232,7 @@ class Director(Part):
             # a resumed game (even one saved right after its deal): the position at once, no dice, no deal, no
             # discard flights and no voices of events already played
             self.rebuild_for(view.viewer, at_end=True)
-            events = view.link().events
+            events = view.feed().events
             voices = getattr(view.app.audio, "voices", None)
             if events and voices is not None and events[0][1].get("type") == "start_round":
                 # the voices learn the round's rule set from its start_round (which says nothing aloud)

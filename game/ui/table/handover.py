@@ -15,7 +15,7 @@ class HandOver(Part):
         if view.hotseat.owner != seat:
             self.hand_over(seat)
             return
-        prompt = view.links[seat].open_prompt
+        prompt = view.feeds[seat].open_prompt
         if prompt is not None and prompt.claim:
             view.director.think(dt)
             view.table.advance(dt)  # his claim timer runs; bots answer the same tile (shown after everyone's)
@@ -39,7 +39,7 @@ class HandOver(Part):
         seat = view.consulting
         if seat is None or view.hotseat is None or view.hotseat.owner != seat or view.wait > 0:
             return False
-        prompt = view.links[seat].open_prompt
+        prompt = view.feeds[seat].open_prompt
         return prompt is None or not prompt.claim
 
     def nothing_to_claim(self) -> None:
@@ -47,6 +47,6 @@ class HandOver(Part):
         view = self.view
         seat = view.consulting
         if seat is not None and view.hotseat is not None and view.hotseat.owner == seat:
-            prompt = view.links[seat].open_prompt
+            prompt = view.feeds[seat].open_prompt
             if prompt is None or not prompt.claim:
                 view.hotseat.consulted(seat)

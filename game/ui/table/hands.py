@@ -172,9 +172,9 @@ class Hands(Part):
         key = ("standing", view.presented, view.viewer)
         if getattr(self, "_standing_key", None) != key:
             waits = view.state.wait_info(view.state.hand)
-            view._standing_key = key
-            view._standing = list(waits) if any(w.status != "none" for w in waits) else []
-        return view._standing
+            self._standing_key = key
+            self._standing = list(waits) if any(w.status != "none" for w in waits) else []
+        return self._standing
 
     def draw_ready_chip(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
         """听: a chip left of the hand while he is ready; hovering it (or W) shows the waits at any time."""
@@ -210,7 +210,7 @@ class Hands(Part):
             return {}
         key = (view.presented, view.viewer)
         if getattr(self, "_hint_key", None) == key:
-            return view._hints
+            return self._hints
         state = view.state
         hand = state.hand
         out: dict[str, list] = {}
@@ -223,7 +223,7 @@ class Hands(Part):
             hand[k] += 1
             if any(w.status != "none" for w in waits):
                 out[tile] = waits
-        view._hint_key, view._hints = key, out
+        self._hint_key, self._hints = key, out
         return out
 
     def draw_waits(self, surface: pygame.Surface, waits: list, x0: int) -> None:

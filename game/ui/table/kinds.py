@@ -39,10 +39,6 @@ class LocalTable:
         if not any(isinstance(listener, Autosaver) for listener in self.table.listeners):
             self.table.add_listener(Autosaver())
 
-    def think_for(self, seconds: float) -> None:
-        """Settings → the expert's thinking time (0: its default) for this machine's AI seats."""
-        self.table.set_expert_think(seconds or None)
-
     def quit_words(self) -> str:
         return N_("Quit to title")
 
@@ -84,9 +80,6 @@ class LanTable(LocalTable):
 
     def humans(self) -> list[int]:
         return [self.table.seat]  # the other humans are at their own screens
-
-    def think_for(self, seconds: float) -> None:
-        pass  # the host's AI thinks as the host's settings say
 
     def prepare(self, view: "TableScene") -> None:
         table = self.table
@@ -165,9 +158,6 @@ class WatchedTable(LocalTable):
 
     def close(self, view: "TableScene") -> None:
         pass  # nothing to keep
-
-    def think_for(self, seconds: float) -> None:
-        pass  # nobody thinks at a replay
 
 
 def kind_of(table: Any) -> LocalTable:

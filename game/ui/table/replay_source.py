@@ -1,6 +1,8 @@
 """A finished round as a table to watch: the face the table view reads (game.ui.table.source.TableSource) over a
-replay's rebuilt events. It is seekable (`events`, every event of the round, unmasked: a replay shows every hand)
-and takes no moves; nobody plays at it, so the view asks no one and hands nothing over."""
+replay's rebuilt events (every event of the round, unmasked: a replay shows every hand). It is seekable: `cursor`
+events have happened (`seek`), and `events_since` gives those only, as a live table gives what has been played. It
+takes no moves; nobody plays at it, so the view asks no one and hands nothing over. Its pacing (playing, the
+speed, steps and jumps) is the replay's director's (game.ui.table.replay_director)."""
 
 from __future__ import annotations
 
@@ -34,11 +36,12 @@ class ReplayTable:
                                facts={"coins": list(coins)} if coins is not None else {})
         self.rounds: int | None = None
         self.history: list = []
-        self.round = None  # nothing is settled here: the round is watched, not played
-        self.claim_timer = self.turn_timer = None
-        self.think = 0.0
-        self.keep_replays = False
         self.clock = 0.0
+        self.cursor = 0  # events[:cursor] have happened
+
+    def seek(self, index: int) -> None:
+        """Put the replay at the moment `index` events have happened."""
+        self.cursor = max(0, min(len(self.events), index))
 
     @property
     def first_human(self) -> int:
@@ -64,12 +67,20 @@ class ReplayTable:
     def game_over(self) -> bool:
         return True
 
+    def events_since(self, seat: int | None, seq: int) -> list[tuple[int, dict]]:
+        """The events that have happened after number `seq` (every hand open, whoever asks: a replay hides
+        nothing)."""
+        return [(i, self.events[i]) for i in range(max(0, seq + 1), self.cursor)]
+
     # ---- and no moves
-    def attach(self, seat: int, link: Any) -> None:
+    def open_prompt(self, seat: int) -> None:
+        return None
+
+    def configure(self, settings: Any) -> None:
         pass
 
-    def observe(self, seat: int | None, link: Any) -> None:
-        pass
+    def finished_round_replay(self) -> None:
+        return None  # this is the replay
 
     def start_round(self) -> list[dict]:
         return []

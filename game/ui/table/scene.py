@@ -1,20 +1,15 @@
 """The table scene: the heart of the game, and the one view every kind of table is shown in.
 
-It draws what its seat receives from the host (game.host) — a TableModel built from that seat's projected events —
-and turns clicks and keys into intents answering the seat's prompt. It never touches the round: the host owns it,
-with the bots, the claim timer, autosave and the replay log. Esc never answers a prompt: it opens the pause menu
-(game.ui.scenes.pause), behind which the host's clock stands still. A resumed game shows its position at once,
-without replaying the round's animations.
+It draws what its seat sees of its source (a TableSource: the local Host, a LAN seat, a replay) — a TableModel built
+from that seat's numbered events, which it reads at its own pace (game.ui.table.feed) — and turns clicks and keys
+into intents answering the seat's open prompt. It never touches the round. Esc never answers a prompt: it opens the
+pause menu, behind which the source's clock stands still. A resumed game shows its position at once.
 
-The scene holds the view's state and hands the work to its parts (game/ui/table/README.md):
-the director paces the events, the presenter turns them into effects and voices, the hand-over part runs hot-seat
-play (game.hotseat: at most one hand face-up, hand-overs at moments that depend on public facts only), the input
-part turns keys and clicks into commands (game.ui.table.commands), and the renderers — board, hands, seat cards,
-controls, overlays — draw from the model and the layout and register the controls they drew in `hits`.
-
-A LAN seat is the same scene over a game.net.remote_table.RemoteTable (`remote`): the host runs the game and its
-clock, this screen shows its seat's events and sends intents; quick phrases, 托管 and offline marks come from the
-host, and leaving hands the seat to the host's AI.
+The scene holds the view's state and hands the work to its parts (game/ui/table/README.md): the director paces
+the events, the presenter turns them into effects and voices, the hand-over part runs hot-seat play, the input part
+turns keys and clicks into commands, and the renderers — board, hands, seat cards, controls, overlays — draw from
+the model and the layout and register the controls they drew in `hits`. What differs between a local game, a LAN
+seat and a replay, the view asks of its kind (game.ui.table.kinds).
 """
 
 from __future__ import annotations
@@ -27,7 +22,7 @@ import pygame
 from game.engine.seat_state import SeatState
 from game.engine.state import Action
 from game.engine.tiles import parse_tile
-from game.host import LocalSeat, Refused
+from game.host import Refused, TableSettings
 from game.hotseat import HotSeat
 from game.seating import relative_positions
 from game.ui.app import Scene
@@ -36,9 +31,10 @@ from game.ui.model import FlipRow, TableModel
 from game.ui.node import ImageNode, Node
 from game.ui.table.board import Board
 from game.ui.table.commands import Command, Hits
-from game.ui.table.common import sort_hand
+from game.ui.table.common import BOT_THINK, sort_hand
 from game.ui.table.controls import Controls
 from game.ui.table.director import Director
+from game.ui.table.feed import SeatFeed
 from game.ui.table.handover import HandOver
 from game.ui.table.hands import Hands
 from game.ui.table.kinds import LanTable, kind_of
@@ -83,7 +79,7 @@ class TableScene(Scene):
         self.controls = Controls(self)
         self.overlays = Overlays(self)
         self.hits = Hits()  # the controls the last frame drew, with their commands
-        self.links: dict[int, LocalSeat] = {}
+        self.feeds: dict[int, SeatFeed] = {}  # what the view has read of each seat it shows, from the source
         self.model = self.new_model(self.viewer)
         self.presented = -1  # number of the last event on screen
         self.closed_through = -1  # events up to this number belong to rounds already closed
@@ -201,9 +197,14 @@ class TableScene(Scene):
 
     def resumed(self) -> None:
         """Back from the pause menu: settings changed meanwhile apply (the timers for the next prompts)."""
-        self.table.claim_timer = self.app.settings.claim_timer or None
-        self.table.turn_timer = self.app.settings.turn_timer or None
-        self.kind.think_for(self.app.settings.expert_think)
+        self.table.configure(self.table_settings())
+
+    def table_settings(self) -> TableSettings:
+        """What this screen's settings ask of the table: the AI's pace, the timers, the expert's thinking time."""
+        st = self.app.settings
+        return TableSettings(think=self.pace(BOT_THINK), claim_timer=st.claim_timer or None,
+                             turn_timer=st.turn_timer or None, expert_think=st.expert_think or None,
+                             keep_replays=self.autosave)
 
     @property
     def fast(self) -> bool:
@@ -233,19 +234,20 @@ class TableScene(Scene):
         hs = self.hotseat
         return hs.consult[0] if hs is not None and hs.consult else None
 
-    def link(self) -> LocalSeat:
-        return self.links[self.viewer]
+    def feed(self) -> SeatFeed:
+        """What the view has read of the viewer's seat: its events this round, its open prompt."""
+        return self.feeds[self.viewer]
 
     @property
     def queue(self) -> list[tuple[int, dict]]:
         """Events the viewer's seat has received and the screen has not shown yet."""
-        return self.link().since(self.presented) if self.links else []
+        return self.feed().since(self.presented) if self.feeds else []
 
     def submit(self, action) -> None:
         """Answer the shown seat's prompt with an intent; a refusal is shown, never applied."""
         seat = action.seat
-        link = self.links.get(seat)
-        prompt = link.open_prompt if link is not None else None
+        feed = self.feeds.get(seat)
+        prompt = feed.open_prompt if feed is not None else None
         self.idle = 0.0
         self.hurried = False
         self.choice = None
@@ -288,16 +290,16 @@ class TableScene(Scene):
 
     def open_prompt(self):
         seat = self.owner
-        return self.links[seat].open_prompt if seat is not None and seat in self.links else None
+        return self.feeds[seat].open_prompt if seat is not None and seat in self.feeds else None
 
     def my_actions(self) -> list[Action]:
         """What the seat on screen may do now: its open prompt, once the screen has caught up with the game."""
         seat = self.owner
-        if seat is None or seat not in self.links or seat in self.table.autoplay:
+        if seat is None or seat not in self.feeds or seat in self.table.autoplay:
             return []
         if self.wait > 0 or self.deal_shown is not None:
             return []
-        prompt = self.links[seat].open_prompt
+        prompt = self.feeds[seat].open_prompt
         if prompt is None:
             return []
         if self.hotseat is not None and prompt.claim:
@@ -386,8 +388,8 @@ class TableScene(Scene):
     def setup_prompt(self):
         """The shown seat's choice before the deal (上嘎 …), when one is asked of him now."""
         seat = self.owner
-        link = self.links.get(seat) if seat is not None else None
-        prompt = link.open_prompt if link is not None else None
+        feed = self.feeds.get(seat) if seat is not None else None
+        prompt = feed.open_prompt if feed is not None else None
         if prompt is None or prompt.choice is None or seat in self.table.autoplay:
             return None
         return prompt

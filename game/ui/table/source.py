@@ -1,11 +1,13 @@
 """The written face of a table: everything the table view and its screens (settlement, pause, standings) touch of
-the table they show. The local Host (game.host) and the LAN seat (game.net.remote_table.RemoteTable) both have it;
-tests/ui/table/test_source.py checks that they do and that the view reads nothing else.
+the table they show. The local Host (game.host), the LAN seat (game.net.remote_table.RemoteTable) and a replay
+(game.ui.table.replay_source.ReplayTable) have it; tests/ui/table/test_source.py checks that they do and that the
+view reads nothing else. A lesson script would be one more: a source whose events come from the lesson's file and
+whose intents are checked against the step the player is expected to take.
 
-Where this face is still wider than it should be, the member says so ("to go"): the next steps of issue #25 are a
-view that reads a seat's events and prompt from the source itself instead of through LocalSeat links, the round's
-end as events rather than the unmasked round. Saving is not on the face: the local kind of table attaches the
-autosave to the Host as a listener (game.ui.table.kinds.LocalTable.keep_saved, game.saves.Autosaver).
+Nothing is pushed into the view: it reads a seat's numbered events since the last it read (`events_since`) and the
+seat's open prompt (`open_prompt`) each frame (game.ui.table.feed.SeatFeed), and answers with `intent`. Saving is
+not on the face: the local kind of table attaches the autosave to the Host as a listener
+(game.ui.table.kinds.LocalTable.keep_saved, game.saves.Autosaver).
 """
 
 from __future__ import annotations
@@ -24,9 +26,10 @@ class TableSource(Protocol):
     seats: list  # game.host.SeatConfig per seat: name, face, human, standing orders (自动胡/过)
     autoplay: set  # seats the AI plays now (托管, or a dropped LAN player)
 
-    # the seat's events and prompts come through links (game.host.LocalSeat)
-    def attach(self, seat: int, link: Any) -> None: ...
-    def observe(self, seat: int | None, link: Any) -> None: ...
+    # what a seat sees: its numbered events of the current round after `seq` (None: the open view, every hand
+    # face-up) and the prompt it must answer now
+    def events_since(self, seat: int | None, seq: int) -> list[tuple[int, dict]]: ...
+    def open_prompt(self, seat: int) -> Any: ...  # game.host.Prompt or None
 
     # the game's progress
     @property
@@ -51,24 +54,24 @@ class TableSource(Protocol):
     def totals(self) -> list[int]: ...
     rounds: int | None  # rounds in the game (None: open-ended)
 
-    # the view's settings for the table (to go: a settings call instead of attributes written from outside)
-    claim_timer: float | None
-    turn_timer: float | None
-    think: float  # seconds an AI seat seems to think
-    keep_replays: bool
+    # the screen's settings for the table (game.host.TableSettings: the AI's pace, the timers, the expert's
+    # thinking time, keeping replays); a LAN seat and a replay take none
+    def configure(self, settings: Any) -> None: ...
 
     history: list  # game.host.RoundRecord per round played (the final standings)
 
-    # the settlement's look back (to go: the round's end as events, never the unmasked round)
-    round: Any  # the finished engine round, or None where this machine has none (a LAN seat)
+    # the settlement's "watch again": the round just finished as a replay, None where this machine has none
+    def finished_round_replay(self) -> Any: ...
 
 
-# what only the local Host has: its listeners (the autosave) and, read only where `round` is not None, the
-# settlement's "watch again"
-LOCAL_MEMBERS = ("round_replay", "listeners", "add_listener", "set_expert_think")
+# what only the local Host has: its listeners (the autosave)
+LOCAL_MEMBERS = ("listeners", "add_listener")
 # what a LAN seat has beyond the face (game.ui.table.kinds.LanTable reads these)
 LAN_MEMBERS = ("seat", "taken", "connected", "empty_name", "server", "phrases", "notices", "error", "say", "leave",
                "verification", "kinds", "ready")
+
+# what a replay has beyond the face: it is seekable (game.ui.table.replay_director moves its cursor)
+REPLAY_MEMBERS = ("events", "cursor", "seek")
 
 
 def members() -> set[str]:

@@ -9,7 +9,7 @@ from pathlib import Path
 from game.host import Host, SeatConfig
 from game.net import remote_table
 from game.net.remote_table import RemoteTable
-from game.ui.table.source import LAN_MEMBERS, LOCAL_MEMBERS, TableSource, members
+from game.ui.table.source import LAN_MEMBERS, LOCAL_MEMBERS, REPLAY_MEMBERS, TableSource, members
 
 GAME_UI = Path(__file__).resolve().parents[3] / "game" / "ui"
 # the modules that show a table: the view's parts, and the screens handed the view (settlement, pause, replay)
@@ -56,13 +56,22 @@ def test_a_replay_has_the_face_and_takes_no_moves():
     while not host.round.finished:
         host.step_bot()
     table = ReplayTable(replays.Replay(host.round_replay().header, host.current_actions))
-    assert isinstance(table, TableSource)
+    assert isinstance(table, TableSource) and all(hasattr(table, m) for m in REPLAY_MEMBERS)
     assert table.events == host.round_events(None)  # every event of the round, every hand open
     assert [s.name for s in table.seats] == ["A", "B", "C", "D"] and table.first_human == 0
     kind = kind_of(table)
     assert isinstance(kind, WatchedTable) and kind.humans() == [] and not kind.saves_here
     with pytest.raises(Refused):
         table.intent(0, 0, None)
+    # seekable: only what has happened by the cursor is seen, and a seek back takes it back
+    assert table.events_since(0, -1) == [] and table.open_prompt(0) is None
+    table.seek(5)
+    assert table.events_since(None, -1) == list(enumerate(table.events[:5]))
+    assert table.events_since(2, 2) == [(3, table.events[3]), (4, table.events[4])]
+    table.seek(10**6)
+    assert len(table.events_since(None, -1)) == len(table.events)
+    table.seek(1)
+    assert table.events_since(None, -1) == [(0, table.events[0])]
 
 
 def test_a_lan_seat_has_the_face():
@@ -78,7 +87,7 @@ def test_a_lan_seat_has_the_face():
 
 
 def test_the_view_reads_nothing_of_a_table_beyond_its_face():
-    allowed = members() | set(LOCAL_MEMBERS) | set(LAN_MEMBERS)
+    allowed = members() | set(LOCAL_MEMBERS) | set(LAN_MEMBERS) | set(REPLAY_MEMBERS)
     beyond = {f"{path.name}: {name}" for path in VIEW_FILES for name in table_reads(path) - allowed}
     assert beyond == set(), "the view reads a table's member its written face (TableSource) lacks"
 
@@ -87,3 +96,36 @@ def test_the_check_sees_a_read_beyond_the_face(tmp_path):
     f = tmp_path / "m.py"
     f.write_text("def f(view):\n    return view.table.stand_ins[0]\n")
     assert "stand_ins" in table_reads(f) and "stand_ins" not in members()
+
+
+def test_a_seat_reads_from_the_host_what_a_link_would_be_sent():
+    """The view's feed (pulled: events_since, open_prompt) sees exactly what a seat's link is pushed."""
+    from game.host import LocalSeat
+    from game.ui.table.feed import SeatFeed
+
+    host = Host("hainan", {}, [SeatConfig("A", human=True), SeatConfig("B", human=True)] +
+                [SeatConfig(n) for n in "CD"], seed=4, rounds=2)
+    pushed = {s: LocalSeat(s) for s in (0, 1)}
+    for s, link in pushed.items():
+        host.attach(s, link)
+    feeds = {s: SeatFeed(host, s) for s in (0, 1)}
+    watched = SeatFeed(host, 0, answers=False)
+    host.start_round()
+    steps = 0
+    while host.phase != "over" and steps < 2000:
+        for s in (0, 1):
+            assert feeds[s].events == pushed[s].events
+            assert feeds[s].open_prompt is pushed[s].open_prompt
+        assert watched.events == pushed[0].events and watched.open_prompt is None
+        if host.step_bot() is None:
+            seat = min(host.humans_to_act())
+            host.intent(seat, host.open_prompt(seat).id, host.stand_in_move(seat))
+        steps += 1
+    assert host.phase == "over" and feeds[0].events == pushed[0].events
+    deals = {e["seat"]: e["tiles"] for _, e in feeds[0].events if e["type"] == "deal"}
+    assert "?" not in deals[0] and set(deals[1]) == {"?"}  # its own hand face-up, another's masked
+    assert feeds[0].events != feeds[1].events  # each seat its own projection
+    assert host.next_round()
+    host.start_round()
+    assert feeds[0].events[0][1]["type"] == "start_round" and feeds[0].events == pushed[0].events  # a new round
+

@@ -92,3 +92,13 @@ def test_the_table_package_keeps_its_modules_small():
     sizes = {p.name: len(p.read_text(encoding="utf-8").splitlines()) for p in TABLE.glob("*.py")}
     assert sizes["scene.py"] <= 400, sizes
     assert max(sizes.values()) <= 600, sizes
+
+
+def test_the_view_reads_its_seat_from_the_source_and_attaches_nothing(app):
+    """The view pulls its seat's events and prompt (TableSource.events_since, open_prompt); the host pushes nothing
+    to it: its human seat has no link and nobody observes."""
+    scene = table_at_my_turn(app)
+    host = scene.table
+    assert host.links[0] is None and host.observers == []
+    assert scene.feed().events == host.events_since(0, -1)
+    assert scene.feed().open_prompt is host.open_prompt(0) and scene.my_actions()
