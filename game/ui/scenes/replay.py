@@ -18,6 +18,7 @@ from game.ui.table.replay_source import ReplayTable
 from game.ui.table.scene import TableScene
 from game.ui.widgets import GOLD, INK, MUTED, Clicks, MenuScene, button, panel, show, text, ui_scale
 
+
 class ReplayScene(TableScene):
     """The table view over a replay: its source a ReplayTable, its director the replay's (the pacing, seeking),
     its controls the transport bar."""

@@ -46,7 +46,8 @@ class TitleScene(MenuScene):
             self.start_autoplay()
 
     def start_autoplay(self) -> None:
-        from game.host import Host as Table, SeatConfig
+        from game.host import Host as Table
+        from game.host import SeatConfig
         from game.ui.table.scene import TableScene
         from game.variants import get_variant
 
