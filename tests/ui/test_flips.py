@@ -92,7 +92,7 @@ def test_the_settlement_draws_each_winners_turned_tiles_in_his_row(sized_app):
     assert all(a.right < b.left for a, b in zip(drawn["rects"], drawn["rects"][1:]))
     assert drawn["where"] == "row"  # beside the winner's own tiles, at every size
     # the text lines still name the flip, with the winner and his count, in the player's language
-    lines = settlement.settlement_lines()
+    lines = settlement.words.settlement_lines()
     assert len(lines) == len(scene.model.scores) + len(scene.model.flips)
     assert app.t("{name}: {count} counted").format(name=NAMES[1], count=6) in lines[-1]
     assert all(t in lines[-1] for t in TURNED)

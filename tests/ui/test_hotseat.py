@@ -14,7 +14,8 @@ import pytest
 
 from game.host import Host, SeatConfig
 from game.ui.app import App
-from game.ui.scenes.settlement import SettlementScene, StandingsScene
+from game.ui.scenes.settlement import SettlementScene
+from game.ui.scenes.standings import StandingsScene
 from game.ui.table.scene import TableScene
 from game.engine.tiles import tile_name
 from game.variants import get_variant, variant_ids

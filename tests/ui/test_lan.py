@@ -15,7 +15,8 @@ from game.net.client import BotPlayer, NetClient
 from game.net.remote_table import RemoteTable
 from game.ui.scenes.lan import JoinScene, LanScene, LobbyScene
 from game.ui.scenes.newgame import NewGameScene
-from game.ui.scenes.settlement import SettlementScene, StandingsScene
+from game.ui.scenes.settlement import SettlementScene
+from game.ui.scenes.standings import StandingsScene
 from game.ui.table.scene import TableScene
 from game.ui.table.commands import SayPhrase, ToggleAutoplay, TogglePhrases
 from game.ui.scenes.title import TitleScene

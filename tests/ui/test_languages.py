@@ -162,8 +162,8 @@ def test_the_table_and_its_settlement_show_only_catalogued_text(lang, variant, t
         for _ in range(3):
             app.step(1 / 30)
         settlement = app.scene
-        composed = (settlement.score_lines() + [label for label, _ in settlement.score_rows()]
-                    + [settlement.win_caption(w) for w in settlement.ts.model.wins])  # checked whole, cut or not
+        composed = (settlement.words.score_lines() + [label for label, _ in settlement.words.score_rows()]
+                    + [settlement.words.win_caption(w) for w in settlement.ts.model.wins])  # checked whole, cut or not
         problems = rec.leftovers(allowed_data(app, table), composed=composed)
         if lang == "zh_TW":
             problems += [(s, "simplified") for s in set(rec.shown) if set(s) & SIMPLIFIED_ONLY]

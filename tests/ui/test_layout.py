@@ -80,7 +80,8 @@ def build(app: App, name: str):
     from game.ui.scenes.replay import ReplayListScene, ReplayScene
     from game.ui.scenes.rules import RulesScene
     from game.ui.scenes.settings import SettingsScene
-    from game.ui.scenes.settlement import SettlementScene, StandingsScene
+    from game.ui.scenes.settlement import SettlementScene
+    from game.ui.scenes.standings import StandingsScene
     from game.ui.scenes.stats import StatsScene
     from game.ui.table.scene import TableScene
     from game.ui.scenes.title import TitleScene

@@ -68,7 +68,7 @@ def test_the_settlement_shows_the_engines_messages_in_the_players_language(settl
     for _ in range(3):
         app.step(DT)  # drawn in this language without error
     assert app.scene is scene
-    lines = scene.settlement_lines()
+    lines = scene.words.settlement_lines()
     model = scene.ts.model
     assert len(lines) == len(model.scores) + len(model.flips) and model.scores and model.flips
     text = "\n".join(lines)
@@ -124,7 +124,7 @@ def test_a_concealed_kong_lies_face_up_on_the_settlement(tmp_path, monkeypatch):
     assert backs == []  # the kong's four 9s drawn as tiles, nothing face down
     assert any(m["type"] == "concealed_kong" for m in settlement.ts.model.seats[1].melds)
     # its row in the score table says which kong it paid for (a concealed one pays differently from 明杠)
-    kong_rows = [label for label, _ in settlement.score_rows() if label.startswith(app.t("Kong points"))]
+    kong_rows = [label for label, _ in settlement.words.score_rows() if label.startswith(app.t("Kong points"))]
     assert kong_rows and all(label.endswith(app.t("暗杠")) for label in kong_rows), kong_rows
     pygame.quit()
 

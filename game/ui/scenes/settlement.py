@@ -1,21 +1,18 @@
-"""After each round: every hand laid open, each hand type and score line, nets and coins. And the final standings."""
+"""After each round: every hand laid open, each hand type and score line, nets and coins (the final standings:
+game.ui.scenes.standings)."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.engine.events import LIST_SEPARATOR, render
 from game.engine.tiles import parse_tile, tile_name
-from game.i18n import N_
 from game.ui.layout import TILE_RATIO
 from game.ui.model import flip_rows
-from game.ui.terms import count_text, hand_name
+from game.ui.settlement_words import SettlementWords
 from game.ui.widgets import GOLD, INK, MUTED, MenuScene, button, panel, text
 
 LINE_H = 24  # the score table's rows and the working's lines at 1280×720: pixel step and font size
 LINE_SIZE = 16
-# a kong's row says which kong it paid for (msgids: zh_TW 明槓 …, English Exposed kong …)
-KONG_WORDS = {"kong": N_("明杠"), "added_kong": N_("补杠"), "concealed_kong": N_("暗杠")}
 
 
 class SettlementScene(MenuScene):
@@ -31,6 +28,7 @@ class SettlementScene(MenuScene):
         self.grid_drawn: list[dict] = []  # the score table's rows as last drawn: label, deltas, rects
         self.working = False  # True: the rule set's working for each item instead of the score table
         self._under: pygame.Surface | None = None  # the shaded table and the panel, as first drawn (see draw)
+        self.words = SettlementWords(app, table_scene)  # what it says; this scene draws it
         self.replay = table_scene.table.finished_round_replay()  # "watch again" (None: this machine has no round)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -181,66 +179,16 @@ class SettlementScene(MenuScene):
                 limit = min([d["rects"][0].x for d in self.flip_drawn if d["seat"] == seat and d["rects"]]
                             + [box.right - round(140 * u)]) - round(12 * u)  # clear of the flips' own caption
                 size = round(15 * fu)
-                caption = self._fit(self.win_caption(wins[seat]), limit - cx, app.fonts.get(size))
+                caption = self._fit(self.words.win_caption(wins[seat]), limit - cx, app.fonts.get(size))
                 text(app, surface, (cx, y + tile_h + round(3 * u)), caption, size, GOLD)
             y += row_h
         return y
-
-    def win_caption(self, win: dict) -> str:
-        """"阿芳点炮 · 平胡 · 1番": how he won, his hand types and their count."""
-        app = self.app
-        if win.get("target") is None:
-            how = app.t("self-drawn")
-        else:
-            how = app.t("won on {name}'s tile").format(name=self.ts.table.seats[win["target"]].name)
-        names = app.t(LIST_SEPARATOR).join(hand_name(app, self.ts.table.variant, x) for x in win.get("hands", []))
-        unit = self.ts.table.variant.fan_unit
-        count = f" · {count_text(app, win['fan'], unit)}" if win.get("fan") is not None else ""  # small hands: none
-        return f"{how} · {names}{count}" if names else f"{how}{count}"
-
-    def score_rows(self) -> list[tuple[str, list[int]]]:
-        """The score table's rows: for each scoring item its label and what it was for, with each player's amount;
-        the round's sum last. Words only, no formulas (those are the working, `score_lines`)."""
-        app, m, variant = self.app, self.ts.model, self.ts.table.variant
-        names = [s.name for s in self.ts.table.seats]
-        wins = list(m.wins)
-        rows = []
-        win_index = 0
-        for index, item in enumerate(m.scores):
-            label = app.t(variant.score_reason(item["reason"]).label)
-            deltas = list(item["deltas"])
-            if item["reason"] == "win":
-                win = self._win_of(item, wins, win_index)
-                win_index += 1
-                what = f"{names[win['actor']]} · {self.win_caption(win)}" if win is not None else ""
-            else:
-                gainers = [names[i] for i, d in enumerate(deltas) if d > 0 and i < len(names)]
-                what = app.t(LIST_SEPARATOR).join(gainers)
-                kong = m.kong_kinds.get(index)
-                if kong in KONG_WORDS:  # which kong it paid for: 明杠, 补杠 or 暗杠 pay differently
-                    what = f"{what} · {app.t(KONG_WORDS[kong])}" if what else app.t(KONG_WORDS[kong])
-            rows.append((f"{label} · {what}" if what else label, deltas))
-        if rows:
-            total = [sum(d[i] for _, d in rows) for i in range(len(names))]
-            rows.append((app.t("This round"), total))
-        return rows
-
-    @staticmethod
-    def _win_of(item: dict, wins: list[dict], index: int) -> dict | None:
-        """The win a "win" item pays: the one whose winner its messages name, else the index-th (one item a win)."""
-        for msg in item.get("messages") or []:
-            params = msg.get("params", {}) if isinstance(msg, dict) else {}
-            if isinstance(params.get("winner"), int):
-                for win in wins:
-                    if win["actor"] == params["winner"]:
-                        return win
-        return wins[index] if index < len(wins) else None
 
     def _draw_grid(self, surface: pygame.Surface, box: pygame.Rect, y: int, line_h: int, u: float) -> None:
         """Players' names across, one row per scoring item down, each cell what that player gains (+) or pays (−);
         the round's sum under a rule. `grid_drawn` keeps each row's label, cells and rects (the tests read it)."""
         app = self.app
-        rows = self.score_rows()
+        rows = self.words.score_rows()
         if not rows:
             return
         names = [s.name for s in self.ts.table.seats]
@@ -280,7 +228,7 @@ class SettlementScene(MenuScene):
         room = max(1, (bottom - y) // step)
         key = (app.settings.language, len(self.ts.model.scores), len(self.ts.model.flips), box.width, size)
         if self._lines[0] != key:  # wrapping measures every word: once per language, size and settlement
-            self._lines = (key, [row for entry in self.score_lines()
+            self._lines = (key, [row for entry in self.words.score_lines()
                                  for row in self._wrap(entry, box.width - round(48 * u), size)])
         for line in self._lines[1][-room:]:
             text(app, surface, (box.x + round(24 * u), y), line, size, (225, 225, 210))
@@ -373,40 +321,6 @@ class SettlementScene(MenuScene):
                 y += strip.get_height() + 6
         return y
 
-    def settlement_lines(self) -> list[str]:
-        """One entry per score item ("[label] how, line by line  →  who gains or pays") and per flip, translated:
-        labels from the rule set's declarations, lines from the engine's messages with the players' names."""
-        return self.score_lines() + self.flip_lines()
-
-    def flip_lines(self) -> list[str]:
-        """Per flip: "[label] its tiles · each winner and his count" (the screen draws them as pictures)."""
-        app, variant = self.app, self.ts.table.variant
-        out = []
-        for flip in self.ts.model.flips:
-            counted = [self.ts.flip_caption(row) for row in flip_rows(flip) if row.seat is not None]
-            out.append(f"[{app.t(variant.flip_kind(flip.get('kind')).label)}] " + " ".join(flip["tiles"])
-                       + "".join(f"  ·  {c}" for c in counted))
-        return out
-
-    def score_lines(self) -> list[str]:
-        """One entry per score item ("[label] how, line by line  →  who gains or pays"), translated."""
-        app, m, variant = self.app, self.ts.model, self.ts.table.variant
-        names = [s.name for s in self.ts.table.seats]
-
-        def seat_name(i: int) -> str:
-            return names[i] if isinstance(i, int) and 0 <= i < len(names) else str(i)
-
-        out = []
-        for item in m.scores:
-            label = app.t(variant.score_reason(item["reason"]).label)
-            messages = item.get("messages") or item.get("lines") or []  # a bare line renders as itself
-            how = "  ·  ".join(render(x, translate=app.t, seat_name=seat_name,
-                                      hand_name=lambda h: hand_name(app, variant, h))
-                               for x in messages)
-            who = "  ".join(f"{seat_name(i)} {d:+d}" for i, d in enumerate(item["deltas"]) if d)
-            out.append(f"[{label}] {how}   →  {who}")
-        return out
-
     def _wrap(self, line: str, width: int, size: int = LINE_SIZE) -> list[str]:
         font = self.app.fonts.get(size)
         wrap = getattr(font, "_wrap", None)
@@ -417,90 +331,3 @@ class SettlementScene(MenuScene):
 
         if self.replay is not None:
             self.app.push(ReplayScene(self.app, self.replay))
-
-
-class StandingsScene(MenuScene):
-    def __init__(self, app, table):
-        super().__init__(app)
-        self.table = table
-        self.clock = 0.0
-        self.shot = False
-
-    def on_enter(self) -> None:
-        self.to_title()
-
-    def on_escape(self) -> None:
-        self.to_title()
-
-    def update(self, dt: float) -> None:
-        self.clock += dt
-        if self.app.autoplay is not None:
-            if not self.shot and self.clock > 0.2:
-                self.shot = True
-                self.app.screenshot("standings")
-            if self.clock > 0.5:
-                self.app.quit(0)
-
-    def to_title(self) -> None:
-        from game.ui.scenes.title import TitleScene
-
-        self.app.replace(TitleScene(self.app))
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """The players by their totals, then each one's running score round by round, his name at its end; sizes
-        follow the window."""
-        app = self.app
-        w, h = surface.get_size()
-        u = max(0.75, min(w / 1280, h / 720))
-        fu = max(0.85, u)  # words stay readable in the smallest window
-        box = self.backdrop(surface, (0.12, 0.08, 0.76, 0.84))
-        text(app, surface, (box.centerx, box.y + round(30 * u)), app.t("Final standings"), round(34 * fu), GOLD,
-             True, "center")
-        totals = self.table.totals()
-        order = sorted(range(len(totals)), key=lambda i: -totals[i])
-        y = box.y + round(70 * u)
-        for rank, seat in enumerate(order):
-            cfg = self.table.seats[seat]
-            text(app, surface, (box.x + round(40 * u), y), f"{rank + 1}.  {cfg.name}", round(22 * fu), INK, True)
-            text(app, surface, (box.right - round(40 * u), y), f"{totals[seat]:+d}", round(24 * fu), GOLD, True,
-                 "topright")
-            y += round(36 * fu)
-        # each player's score round by round, in a panel with room at its right for the names at the lines' ends
-        name_size = round(15 * fu)
-        font = app.fonts.get(name_size)
-        name_w = max(font.size(s.name)[0] for s in self.table.seats) + round(12 * u)
-        frame = pygame.Rect(box.x + round(32 * u), y + round(4 * u), box.width - round(64 * u),
-                            box.bottom - y - round(96 * u))
-        panel(surface, frame, alpha=90, border=None, app=app)
-        line_h = font.size("国Ag")[1]
-        chart = pygame.Rect(frame.x + round(8 * u), frame.y + line_h // 2 + round(6 * u),
-                            frame.width - name_w - round(16 * u), frame.height - line_h - round(12 * u))
-        series = [[0] for _ in totals]
-        for rec in self.table.history:
-            for i, d in enumerate(rec.deltas):
-                series[i].append(series[i][-1] + d)
-        lo = min(min(s) for s in series)
-        hi = max(max(s) for s in series)
-        span = max(1, hi - lo)
-        colors = [(255, 200, 80), (120, 220, 255), (255, 120, 140), (160, 255, 150)]
-        n = max(1, len(series[0]) - 1)
-        zero = chart.bottom - (0 - lo) / span * chart.height
-        pygame.draw.line(surface, (120, 120, 110), (chart.x, zero), (chart.right, zero), 1)
-        ends = []
-        for i, s in enumerate(series):
-            pts = [(chart.x + k / n * chart.width, chart.bottom - (v - lo) / span * chart.height)
-                   for k, v in enumerate(s)]
-            if len(pts) > 1:
-                pygame.draw.lines(surface, colors[i % 4], False, pts, max(2, round(3 * u)))
-            ends.append((pts[-1][1] - line_h // 2, i))
-        placed, last = [], -1e9
-        for y, i in sorted(ends):  # names of equal finishers stacked, not printed over each other
-            last = max(y, last + line_h)
-            placed.append((last, i))
-        lift = max(0, placed[-1][0] - (frame.bottom - line_h)) if placed else 0  # the stack kept in its panel
-        for y, i in placed:
-            text(app, surface, (chart.right + round(8 * u), round(max(frame.y, y - lift))), self.table.seats[i].name,
-                 name_size, colors[i % 4])
-        bw, bh = round(220 * u), round(52 * u)
-        button(app, surface, self.clicks, pygame.Rect(box.centerx - bw // 2, box.bottom - round(70 * u), bw, bh),
-               app.t("Back to title"), self.to_title, size=round(24 * fu))

@@ -198,7 +198,7 @@ class Director(Part):
         view = self.view
         view.settlement_open = False
         if not view.table.next_round():
-            from game.ui.scenes.settlement import StandingsScene
+            from game.ui.scenes.standings import StandingsScene
 
             view.app.replace(StandingsScene(view.app, view.table))
             return

@@ -13,8 +13,8 @@ from game.ui.table.source import LAN_MEMBERS, LOCAL_MEMBERS, REPLAY_MEMBERS, Tab
 
 GAME_UI = Path(__file__).resolve().parents[3] / "game" / "ui"
 # the modules that show a table: the view's parts, and the screens handed the view (settlement, pause, replay)
-VIEW_FILES = sorted((GAME_UI / "table").glob("*.py")) + [GAME_UI / "scenes" / n for n in
-                                                         ("settlement.py", "pause.py", "replay.py")]
+VIEW_FILES = sorted((GAME_UI / "table").glob("*.py")) + [GAME_UI / "settlement_words.py"] + [
+    GAME_UI / "scenes" / n for n in ("settlement.py", "standings.py", "pause.py", "replay.py")]
 
 
 def table_reads(path: Path) -> set[str]:
