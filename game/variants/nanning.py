@@ -15,7 +15,7 @@ from game.engine.events import message
 from game.engine.melds import Meld
 from game.engine.options import option
 from game.engine.scoring import Evaluation, HandType, SmallHand, WinContext, matching
-from game.engine.variant import FeedRule, PassLock, ScoreItem, SeatMark, Variant, Win
+from game.engine.variant import FeedRule, PassLock, ScoreItem, Variant, Win
 from game.i18n import N_
 
 
@@ -218,9 +218,8 @@ class Nanning(Variant):
     def feeding_liability(self, opts: NanningOptions) -> FeedRule | None:
         return FeedRule(from_same=3) if opts.chengbao else None  # the third pong or kong fed: 封胡 and 承包
 
-    def seat_marks(self, opts: NanningOptions, seat: int, melds: Any) -> list[SeatMark]:
-        # 封胡 on the seat card, from the same public bar the round applies
-        return [] if self.may_win(opts, seat, melds) else [SeatMark(N_("Barred from winning"))]
+    # No seat marks: the seed keeps 封胡 and 承包 off the screen ("被封胡者在界面上不作特殊表现，只是无法胡牌", "承包关系不在
+    # 界面上表示出来"); the barred seat simply gets no win, and only the settlement says who paid under 承包.
 
     def win_facts(self, rnd: Any, winner: int) -> dict:
         if not rnd.options.chengbao:
