@@ -24,6 +24,7 @@ PACE = {"start_round": 0.2, "deal": 0.05, "draw": 0.12, "discard": 0.45, "pong":
         "concealed_kong": 0.9, "added_kong": 0.9, "flower": 0.5, "win": 1.6, "flip": 1.4, "exhausted": 1.2,
         "score": 0.15, "end_round": 0.4, "ghost": 0.9, "claim": 0.05}
 WIND_ZH = {"E": N_("东"), "S": N_("南"), "W": N_("西"), "N": N_("北")}  # msgids (zh_TW 東)
+SEAT_WINDS = {"E": N_("东家"), "S": N_("南家"), "W": N_("西家"), "N": N_("北家")}  # a seat by its wind (en East seat)
 BOT_THINK = 0.35  # seconds an AI seat "thinks" before it plays (at animation speed 1)
 
 

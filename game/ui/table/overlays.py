@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui.table.commands import BackToTitle, Choose, HandOverDone, NothingToClaim
-from game.ui.table.common import Part
+from game.ui.table.common import SEAT_WINDS, Part
 from game.ui.widgets import GOLD, text
 
 
@@ -84,22 +84,32 @@ class Overlays(Part):
             x += size + gap
 
     def draw_handover(self, surface: pygame.Surface, seat: int) -> None:
-        """Hot-seat hand-over: opaque, so nothing of the table shows until the named player confirms."""
+        """Hot-seat hand-over: opaque, so nothing of the table shows until the named player confirms. It names the
+        seat by its wind beside the name and shows the player's face, so two players of one name cannot mix up
+        whose hand it opens ("请把屏幕交给 西家 Alice")."""
         view = self.view
+        app = view.app
         w, h = surface.get_size()
-        surface.blit(view.app.art.title_background((w, h)), (0, 0))
-        name = view.table.seats[seat].name
+        surface.blit(app.art.title_background((w, h)), (0, 0))
+        cfg = view.table.seats[seat]
+        who = f"{app.t(SEAT_WINDS[view.model.seat_wind(seat)])} {cfg.name}"
         k = max(1.0, h / 720)  # text and button grow with the window
-        text(view.app, surface, (w // 2, h // 2 - round(80 * k)),
-             view.app.t("Pass the screen to {name}").format(name=name), round(36 * k), GOLD, True, "center")
-        text(view.app, surface, (w // 2, h // 2 - round(30 * k)), view.app.t("Everyone else, look away."),
+        size = round(96 * k)
+        face = pygame.Rect(0, 0, size, size)
+        face.midbottom = (w // 2, h // 2 - round(110 * k))
+        surface.blit(app.art.avatar(cfg.avatar or seat + 1, size), face)
+        app.drawn.add("panel", face)
+        text(app, surface, (w // 2, h // 2 - round(80 * k)), app.t("Pass the screen to {name}").format(name=who),
+             round(36 * k), GOLD, True, "center")
+        text(app, surface, (w // 2, h // 2 - round(30 * k)), app.t("Everyone else, look away."),
              round(20 * k), (230, 230, 220), False, "center")
-        label = view.app.t("I am {name}: show my hand").format(name=name)
-        rect = pygame.Rect(0, 0, round(340 * k), round(60 * k))
+        label = app.t("I am {name}: show my hand").format(name=who)
+        label_w = app.fonts.get(round(22 * k), True).size(label)[0]
+        rect = pygame.Rect(0, 0, max(round(340 * k), label_w + round(40 * k)), round(60 * k))
         rect.midtop = (w // 2, h // 2 + round(20 * k))
         pygame.draw.rect(surface, (150, 40, 30), rect, border_radius=14)
         pygame.draw.rect(surface, GOLD, rect, width=2, border_radius=14)
-        text(view.app, surface, rect.center, label, round(22 * k), (255, 245, 225), True, "center")
+        text(app, surface, rect.center, label, round(22 * k), (255, 245, 225), True, "center")
         view.hits.add(rect, HandOverDone(seat))
 
     def draw_nothing_to_claim(self, surface: pygame.Surface) -> None:

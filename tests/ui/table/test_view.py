@@ -102,3 +102,34 @@ def test_the_view_reads_its_seat_from_the_source_and_attaches_nothing(app):
     assert host.links[0] is None and host.observers == []
     assert scene.feed().events == host.events_since(0, -1)
     assert scene.feed().open_prompt is host.open_prompt(0) and scene.my_actions()
+
+
+def test_the_hand_over_names_the_seat_by_its_wind_and_shows_its_face(app):
+    """Two players of one name cannot mix up whose hand the hand-over opens: it says the seat's wind and shows the
+    player's face (issue #26: "请把屏幕交给 西家 Alice")."""
+    app.set_language("en")
+    seats = [SeatConfig("Alice", human=True, avatar=3), SeatConfig("B"), SeatConfig("Alice", human=True, avatar=5),
+             SeatConfig("D")]
+    table = Host("guangdong", {}, seats, seed=2, rounds=1)
+    scene = TableScene(app, table, autosave=False)
+    app.push(scene)
+    winds = []
+    for _ in range(4000):
+        app.step(1 / 30)
+        seat = scene.hotseat.handover_to
+        if seat is not None:
+            words = {b.label for b in app.drawn.boxes if b.kind == "text"}
+            wind = {"E": "East seat", "S": "South seat", "W": "West seat", "N": "North seat"}[
+                scene.model.seat_wind(seat)]
+            assert f"Pass the screen to {wind} Alice" in words and f"I am {wind} Alice: show my hand" in words
+            assert any(b.kind == "panel" and b.rect.size == (96, 96) for b in app.drawn.boxes)  # the face
+            winds.append((seat, wind))
+            if len({s for s, _ in winds}) == 2:
+                break
+            key(app, pygame.K_RETURN)
+        elif scene.handover.nothing_to_claim_shown() or any(a.type == "pass" for a in scene.my_actions()):
+            key(app, pygame.K_SPACE)
+        elif any(a.type == "discard" for a in scene.my_actions()):
+            click(app, scene.hands.hand_rects()[-1].center)
+    assert {s for s, _ in winds} == {0, 2}
+    assert len({w for _, w in winds}) == 2  # the same name, told apart by the seat's wind
