@@ -69,6 +69,9 @@ def variant_section(variant) -> list[str]:
         for cf in fields:
             out.append(f"| `{cf.name}` | {_cell(cf.describe())} |")
         out.append("")
+    if variant.run_setup_keys:
+        keys = ", ".join(f"`{k}`" for k in variant.run_setup_keys)
+        out += [f"`run` also takes {keys} at the top level of `setup` (as well as under `setup.context`).", ""]
     if variant.score_reasons:
         out += ["### Score reasons beyond the engine's own", "", "| reason | label |", "|---|---|"]
         for r in variant.score_reasons:

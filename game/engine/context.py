@@ -46,7 +46,8 @@ SEAT_PAIRS = "seat_pairs"  # a list of different [a, b] pairs of two different s
 INT_PER_SEAT = "int_per_seat"  # one whole number per seat, in seat order (coins, 嘎 …)
 TILE = "tile"  # one tile kind of the table's tile set
 TILES = "tiles"  # a list of tiles of the table's tile set (at most `max_len`; `with_hand`: physical tiles)
-KINDS = (BOOL, INT, SEAT, SEATS, SEAT_PAIRS, INT_PER_SEAT, TILE, TILES)
+WIND = "wind"  # a wind named as a fact (E S W N: a round's 令), whether or not the table's tiles hold winds
+KINDS = (BOOL, INT, SEAT, SEATS, SEAT_PAIRS, INT_PER_SEAT, TILE, TILES, WIND)
 
 # whole numbers a caller gives are kept within this, whatever a field declares (JSON output stays printable)
 LIMIT = 10**15
@@ -98,7 +99,7 @@ class ContextField:
         what = {
             BOOL: "true or false", INT: "a whole number", SEAT: "a seat", SEATS: "a list of different seats",
             SEAT_PAIRS: "a list of [seat, seat] pairs", INT_PER_SEAT: "a list of whole numbers, one per seat",
-            TILE: "a tile of the table", TILES: "a list of tiles of the table",
+            TILE: "a tile of the table", TILES: "a list of tiles of the table", WIND: "a wind: E, S, W or N",
         }[self.kind]
         if self.minimum is not None or self.maximum is not None:
             lo = "" if self.minimum is None else f"{self.minimum}"
@@ -306,13 +307,19 @@ def _tile(f: ContextField, value: Any, frame: ContextFrame, name: str) -> list[i
     return [kind]
 
 
+def _wind(f: ContextField, value: Any, frame: ContextFrame, name: str) -> list[int]:
+    if value not in ("E", "S", "W", "N"):
+        raise BadInput(f"{name} must be a wind: E, S, W or N, got {shown(value)}")
+    return []  # a fact, not a tile in play: a table without honour tiles may still name one
+
+
 def _tiles(f: ContextField, value: Any, frame: ContextFrame, name: str) -> list[int]:
     return [_one_tile(t, frame, f"{name}[{i}]") for i, t in enumerate(_list(f, value, frame, name, "tiles"))]
 
 
 _CHECKS: dict[str, Callable[[ContextField, Any, ContextFrame, str], list[int]]] = {
     BOOL: _bool, INT: _int, SEAT: _seat, SEATS: _seats, SEAT_PAIRS: _seat_pairs, INT_PER_SEAT: _int_per_seat,
-    TILE: _tile, TILES: _tiles,
+    TILE: _tile, TILES: _tiles, WIND: _wind,
 }
 
 

@@ -166,6 +166,9 @@ class Variant:
     # the context keys this rule set reads (context.py: name, kind, range, where given); besides the engine's own
     # (streak, round_no, ghost), every context a caller or a game gives is checked against them
     context_fields: tuple[ContextField, ...] = ()
+    # the context keys `run` takes at the top level of `setup` as well as under `setup.context` (the rules file's
+    # "`run` setup keys"; DESIGN.md §3.2)
+    run_setup_keys: tuple[str, ...] = ()
 
     def all_context_fields(self) -> tuple[ContextField, ...]:
         """The engine's context keys and this rule set's (a rule set's own declaration of a name wins)."""

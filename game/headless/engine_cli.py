@@ -297,7 +297,7 @@ def cmd_run(doc: dict) -> dict:
     _check_tile_set(variant, opts, players, [*((f"hands[{i}]", h, True) for i, h in enumerate(hands)),
                                              ("'wall'", wall, True)])
     setup = _object(doc, "setup", "'setup'")
-    _check_keys(setup, SETUP_KEYS, "setup")
+    _check_keys(setup, SETUP_KEYS | set(variant.run_setup_keys), "setup")
     ghost = _tile(setup["ghost"], "setup.ghost") if setup.get("ghost") is not None else None
     indicator = _tile(setup["indicator"], "setup.indicator") if setup.get("indicator") is not None else None
     seed = setup.get("seed")
@@ -310,6 +310,13 @@ def cmd_run(doc: dict) -> dict:
     frame = ContextFrame(variant, opts, players, dealer, scope=ROUND, where="setup.context",
                          tiles=[*(k for h in hands for k in h), *wall])
     context = check_context(fields, setup.get("context"), frame)
+    top = {k: setup[k] for k in variant.run_setup_keys if k in setup}  # the rule set's setup keys, given at the top
+    if top:
+        twice = sorted(set(top) & set(context))
+        if twice:
+            raise BadInput(f"setup.{twice[0]} and setup.context.{twice[0]}: give it once")
+        context.update(check_context(fields, top, ContextFrame(variant, opts, players, dealer, scope=ROUND,
+                                                               where="setup")))
     if setup.get("coins") is not None:  # shorthand for setup.context.coins
         if "coins" in context:
             raise BadInput("setup.coins and setup.context.coins: give the coins once")

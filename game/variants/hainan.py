@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine.context import INT, INT_PER_SEAT, TILE, TILES, ContextField, ContextFrame
+from game.engine.context import INT, INT_PER_SEAT, TILES, WIND, ContextField, ContextFrame
 from game.engine.errors import BelowMinimum, NotAWin
 from game.engine.events import message
 from game.engine.melds import Meld
@@ -203,10 +203,11 @@ FAN_IDS = tuple(t.id for t in FAN_TYPES)
 
 
 # ---------------------------------------------------------------------------------------------------- context
-def _is_wind(value: Any, frame: ContextFrame) -> str | None:
+def _ling_played(value: Any, frame: ContextFrame) -> str | None:
+    # a wind, not a tile in play: with 'no_honors' a given 令 is taken and scores nothing (rules file, Clarifications)
     if not frame.options.jiao_ling:
         return "this table plays without 叫令 (option 'jiao_ling' is off)"
-    return None if parse_tile(value) in range(FIRST_WIND, FIRST_DRAGON) else "the 令 is a wind: E, S, W or N"
+    return None
 
 
 def _only_flowers(value: list, frame: ContextFrame) -> str | None:
@@ -224,7 +225,7 @@ def _after_a_discard(value: int, frame: ContextFrame) -> str | None:
 
 CONTEXT_FIELDS: tuple[ContextField, ...] = (
     ContextField("ga", INT_PER_SEAT, "each seat's 嘎 (上嘎; ignored when 'shang_ga' is off)", minimum=0, maximum=3),
-    ContextField("ling", TILE, "the 令 wind (叫令): E until seat 0 deals again after a rotation", check=_is_wind),
+    ContextField("ling", WIND, "the 令 wind (叫令): E until seat 0 deals again after a rotation", check=_ling_played),
     ContextField("flowers", TILES, "the flowers the winner has set aside (翻花对位)", max_len=8, with_hand=True,
                  check=_only_flowers, score_only="a round sees the flowers each seat sets aside"),
     ContextField("tiles_left", INT, "tiles left in the live wall when the winning tile was discarded, the 15 never "
@@ -260,6 +261,7 @@ class Hainan(Variant):
     fan_unit = "倍"
     hand_types = SHAPE_TYPES + WAY_TYPES + FAN_TYPES
     context_fields = CONTEXT_FIELDS
+    run_setup_keys = ("ga", "streak", "ling")  # shared/rules/hainan.md, Clarifications
     summary = RULES_SUMMARY
     score_reasons = (ScoreReason("flower_win", N_("Flower win"), voice_token="huahu"),  # 花胡, paid at once
                      ScoreReason("kong_void", N_("Kong and flower points void")))  # draw_scores off: both undone
