@@ -141,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         except ReplayError as exc:
             print(f"cannot open the replay: {exc}", file=sys.stderr)
             return 2
-    return run_app(settings, autoplay, replay=replay, resume=resume)
+    return run_app(settings, autoplay, replay=replay, resume=resume, settings_trouble=bool(warning))
 
 
 def voice_pack_command(args: argparse.Namespace) -> int:

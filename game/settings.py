@@ -1,12 +1,22 @@
-"""Player settings, kept with platformdirs. A corrupt file is set aside (never overwritten) and defaults are used."""
+"""Player settings, kept with platformdirs.
+
+A settings file is read field by field (`FIELD_CHECKS`): every value that is valid is kept, and only a bad one
+(`"voice_volume": "loud"`) goes back to its default, reported once (the log, and a line on the title screen); the
+original file is then kept aside (copied, never overwritten) so nothing the player had is lost. A file that is not
+JSON at all is set aside whole and defaults are used.
+
+The checks are our own, one small function per field, rather than a schema library's: msgspec or pydantic stop at
+the first bad field and refuse the object whole, which is the very thing this file must not do, and a settings
+file of fifteen fields needs no dependency for it."""
 
 from __future__ import annotations
 
 import json
 import os
 import secrets
+import shutil
 import time
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 APP = "lingnan-mahjong"
@@ -95,31 +105,79 @@ class Settings:
             self.profiles[pid] = name.strip()
 
     def validate(self) -> "Settings":
-        if self.language not in LANGUAGES:
-            self.language = "zh_CN"
-        from game.dialects import DEFAULT_DIALECT, DIALECT_CHOICES  # (only the game's window validates)
-
-        if self.dialect not in DIALECT_CHOICES:
-            self.dialect = DEFAULT_DIALECT
-        if self.tile_size not in TILE_SIZES:
-            self.tile_size = "medium"
-        if self.table_art not in table_arts():
-            self.table_art = AUTO_TABLE_ART
-        self.voice_volume = min(1.0, max(0.0, float(self.voice_volume)))
-        self.effects_volume = min(1.0, max(0.0, float(self.effects_volume)))
-        self.animation_speed = min(3.0, max(0.25, float(self.animation_speed)))
-        w, h = self.window_size
-        self.window_size = (max(960, int(w)), max(540, int(h)))
-        if self.claim_timer not in CLAIM_TIMERS:
-            self.claim_timer = 0
-        if self.turn_timer not in TURN_TIMERS:
-            self.turn_timer = 0
-        if self.expert_think not in EXPERT_THINKS:
-            self.expert_think = 0
-        if not isinstance(self.profiles, dict):
-            self.profiles = {}
-        self.profiles = {str(k)[:32]: str(v)[:24] for k, v in self.profiles.items() if isinstance(k, str)}
+        """Every field made valid in place (a bad one back to its default)."""
+        defaults = Settings()
+        for name, check in FIELD_CHECKS.items():
+            try:
+                setattr(self, name, check(getattr(self, name)))
+            except (TypeError, ValueError):
+                setattr(self, name, getattr(defaults, name))
         return self
+
+
+def _one_of(choices_of):
+    def check(value):
+        choices = choices_of()
+        if isinstance(value, bool) or value not in choices:
+            raise ValueError(f"not one of {', '.join(map(str, choices))}")
+        return value
+    return check
+
+
+def _number(lo: float, hi: float):
+    def check(value):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+            raise ValueError("not a number")
+        return min(hi, max(lo, float(value)))
+    return check
+
+
+def _window_size(value):
+    if not isinstance(value, (list, tuple)) or len(value) != 2 or \
+            not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise ValueError("not a [width, height] pair of whole numbers")
+    return max(960, min(16384, value[0])), max(540, min(16384, value[1]))
+
+
+def _flag(value):
+    if not isinstance(value, bool):
+        raise ValueError("not true or false")
+    return value
+
+
+def _object(value):
+    if not isinstance(value, dict):
+        raise ValueError("not an object")
+    return value
+
+
+def _profiles(value):
+    return {k[:32]: str(v)[:24] for k, v in _object(value).items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def _dialects():
+    from game.dialects import DIALECT_CHOICES  # (read only where settings are checked)
+
+    return DIALECT_CHOICES
+
+
+# how each field of a settings file is checked: a function that returns the value to keep or raises ValueError
+FIELD_CHECKS = {
+    "language": _one_of(lambda: LANGUAGES),
+    "dialect": _one_of(_dialects),
+    "voice_volume": _number(0.0, 1.0),
+    "effects_volume": _number(0.0, 1.0),
+    "animation_speed": _number(0.25, 3.0),
+    "window_size": _window_size,
+    "fullscreen": _flag,
+    "tile_size": _one_of(lambda: TILE_SIZES),
+    "table_art": _one_of(table_arts),
+    "claim_timer": _one_of(lambda: CLAIM_TIMERS),
+    "turn_timer": _one_of(lambda: TURN_TIMERS),
+    "expert_think": _one_of(lambda: EXPERT_THINKS),
+    "last_setup": _object,
+    "profiles": _profiles,
+}
 
 
 def settings_path() -> Path:
@@ -127,7 +185,8 @@ def settings_path() -> Path:
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
-    """The saved settings and a message when the file had to be set aside."""
+    """The saved settings and, when something in the file could not be read, a message saying what (and where the
+    original file was kept)."""
     path = path or settings_path()
     if not path.exists():
         return Settings(), None
@@ -135,18 +194,35 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         raw = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(raw, dict):
             raise ValueError("not an object")
-        known = {f.name for f in fields(Settings)}
-        values = {k: v for k, v in raw.items() if k in known}
-        if "window_size" in values:
-            values["window_size"] = tuple(values["window_size"])
-        return Settings(**values).validate(), None
-    except (ValueError, TypeError, OSError) as exc:
+    except (ValueError, UnicodeDecodeError, OSError) as exc:
         aside = aside_path(path, "corrupt")
         try:
             path.rename(aside)
         except OSError:
             pass
         return Settings(), f"settings file was unreadable ({exc}); kept aside as {aside.name}, defaults used"
+    settings, bad = Settings(), []
+    for name, check in FIELD_CHECKS.items():
+        if name not in raw:
+            continue
+        try:
+            setattr(settings, name, check(raw[name]))
+        except (TypeError, ValueError) as exc:
+            bad.append(f"{name} ({_shown(raw[name])}: {exc})")
+    if not bad:
+        return settings, None
+    aside = aside_path(path, "original")
+    try:
+        shutil.copyfile(path, aside)
+        kept = f"the original file is kept as {aside.name}"
+    except OSError:
+        kept = "the original file could not be copied aside"
+    return settings, f"settings: {'; '.join(bad)} back to the default, every other setting kept; {kept}"
+
+
+def _shown(value) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "…"
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

@@ -328,7 +328,8 @@ class App:
         return path
 
 
-def run_app(argv_settings: Settings, autoplay: Autoplay | None, replay=None, resume=None) -> int:
+def run_app(argv_settings: Settings, autoplay: Autoplay | None, replay=None, resume=None,
+            settings_trouble: bool = False) -> int:
     """Open the window and run until it closes. `resume`: a saved game (restored Host) to open at once, at the
     table (`--continue` without `--autoplay`; the demo's saved game comes in `autoplay.resume`). The demo prints
     its closing JSON line on stdout and exits 0 when it played to the game's end, 1 when it was closed before."""
@@ -338,6 +339,9 @@ def run_app(argv_settings: Settings, autoplay: Autoplay | None, replay=None, res
         autoplay.screenshots.mkdir(parents=True, exist_ok=True)
     app = App(argv_settings, autoplay=autoplay, save=autoplay is None)
     title = TitleScene(app)
+    if settings_trouble:  # the details went to the log (stderr); the title says it in the player's words
+        title.message = app.t("Some settings could not be read and are back to their defaults; the original file "
+                              "is kept beside the new one.")
     if resume is not None and autoplay is None:
         from game.ui.table.scene import TableScene
 
