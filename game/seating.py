@@ -12,8 +12,9 @@ def relative_positions(players: int) -> list[str]:
 
 
 def side_of(seat: int | None, players: int, viewer: int | None) -> str:
-    """The screen side `seat` sits on for `viewer` ("center" for no seat: table-wide sounds)."""
-    if seat is None:
+    """The screen side `seat` sits on for `viewer` ("center" for no seat: table-wide sounds, or a seat an event
+    from a LAN host got wrong)."""
+    if not isinstance(seat, int) or isinstance(seat, bool):
         return "center"
     sides = SIDES.get(players, SIDES[4])
     return sides[(seat - (viewer or 0)) % len(sides)]

@@ -22,6 +22,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from game.audio.faults import EXPECTED, Faults
 from game.audio.mixer import Mixer
 from game.audio.packs import (RECORD_TOKENS, ImportResult, UserPack, VoicePacks, delete_pack, import_folder, save_clips,
                               user_packs)
@@ -41,6 +42,7 @@ class Audio:
         self.packs = packs
         self.voices = voices
         self.effects = effects
+        self.faults = Faults()
 
     @classmethod
     def create(cls, settings: Any, *, roots: list[Path] | None = None, sfx: Path | None = None,
@@ -89,20 +91,26 @@ class Audio:
             self._sync_volumes()
             self.voices.on_event(event, players, viewer)
             self.effects.on_event(event, players, viewer)
-        except Exception:
-            pass
+        except EXPECTED:
+            pass  # no device, an unreadable clip: the table goes on without that sound
+        except Exception as exc:
+            self.faults.unexpected("Audio.on_event", exc)
 
     def update(self, dt: float = 0.0, players: int = 4) -> None:
         try:
             self.voices.warm(1.5, players)
-        except Exception:
+        except EXPECTED:
             pass
+        except Exception as exc:
+            self.faults.unexpected("Audio.update", exc)
 
     def set_dialect(self, dialect: str) -> None:
         try:
             self.voices.set_dialect(dialect)
-        except Exception:
+        except EXPECTED:
             pass
+        except Exception as exc:
+            self.faults.unexpected("Audio.set_dialect", exc)
 
     def set_voice_volume(self, value: float) -> None:
         try:

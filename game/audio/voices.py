@@ -36,9 +36,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from game.audio.faults import EXPECTED, Faults
 from game.audio.mixer import Mixer, wav_bytes
 from game.audio.packs import TALK_KINDS, VoicePacks, assets_dir
 from game.dialects import DIALECT_CHOICES
+from game.engine.errors import UnknownVariant
 from game.seating import side_of
 from game.variants import AVAILABLE, get_variant
 
@@ -78,6 +80,7 @@ def _players(players: Any) -> int:
 
 class Voices:
     def __init__(self, mixer: Mixer, packs: VoicePacks, settings: Any):
+        self.faults = Faults()
         self.mixer = mixer
         self.packs = packs
         self.settings = settings
@@ -102,8 +105,8 @@ class Voices:
         if getattr(self.settings, "dialect", None) != dialect:
             try:
                 self.settings.dialect = dialect
-            except Exception:
-                pass
+            except AttributeError:
+                pass  # a settings object that keeps no dialect (tools, tests)
         if dialect != self.dialect:
             self.dialect = dialect
             self.mixer.stop_voices()
@@ -150,11 +153,15 @@ class Voices:
 
     # ------------------------------------------------------------------ events
     def on_event(self, event: dict, players: Any = 4, viewer: int | None = 0) -> bool:
-        """Speak for one presented table event. True when a line started. Never raises."""
+        """Speak for one presented table event. True when a line started. A missing device or clip is quiet; any
+        other error is ours, logged once (game.audio.faults)."""
         t0 = time.perf_counter()
         try:
             return self._on_event(event, _players(players), viewer, t0)
-        except Exception:
+        except EXPECTED:
+            return False  # no device, an unreadable clip
+        except Exception as exc:
+            self.faults.unexpected("Voices.on_event", exc)
             return False
 
     def _on_event(self, e: dict, players: int, viewer: int | None, t0: float) -> bool:
@@ -203,7 +210,7 @@ class Voices:
         for vid in ids:
             try:
                 variant = get_variant(vid)
-            except Exception:
+            except UnknownVariant:
                 continue
             token = (variant.flip_kind(ident) if kind == "flip" else variant.score_reason(ident)).voice_token
             if token:
@@ -216,7 +223,7 @@ class Voices:
             return []
         try:
             variant = get_variant(self.variant_id)
-        except Exception:
+        except UnknownVariant:
             return []
         tokens = [t for t in e.get("voices") or [] if isinstance(t, str)]  # the rule set's own (爆和 …)
         tokens += [variant.hand_voice(h) for h in e.get("hands") or [] if isinstance(h, str)]
@@ -229,7 +236,7 @@ class Voices:
             return False
         try:
             lines = get_variant(self.variant_id).setup_voices(context)
-        except Exception:
+        except UnknownVariant:
             return False
         said = False
         for i, (seat, token) in enumerate(lines):
@@ -281,7 +288,10 @@ class Voices:
             if self.dialect == "mute":
                 return False
             return self._say(seat, [token], CALL, _players(players), viewer, time.perf_counter())
-        except Exception:
+        except EXPECTED:
+            return False
+        except Exception as exc:
+            self.faults.unexpected("Voices", exc)
             return False
 
     def announce(self, token: str, players: Any = 4, viewer: int | None = 0, *, after: int | None = None) -> bool:
@@ -295,7 +305,10 @@ class Voices:
             lead = self.mixer.voice_remaining(after) + 0.1 if after is not None else 0.0
             lead = max(lead, min(1.2, self.mixer.busiest_remaining({TILE})))
             return self._say(None, [token], TABLE, _players(players), viewer, time.perf_counter(), lead=lead)
-        except Exception:
+        except EXPECTED:
+            return False
+        except Exception as exc:
+            self.faults.unexpected("Voices", exc)
             return False
 
     def talk(self, seat: int, kind: str, players: Any = 4, viewer: int | None = 0) -> bool:
@@ -306,7 +319,10 @@ class Voices:
                 return False
             token = kind if kind.startswith("talk_") else f"talk_{kind}"
             return self._say(seat, [token], TALK, _players(players), viewer, time.perf_counter())
-        except Exception:
+        except EXPECTED:
+            return False
+        except Exception as exc:
+            self.faults.unexpected("Voices", exc)
             return False
 
     def stop(self, seat: int | None = None) -> None:
@@ -364,6 +380,7 @@ class Effects:
     in pure Python the first time it is needed, so the game never lacks them."""
 
     def __init__(self, mixer: Mixer, folder: Path | None = None):
+        self.faults = Faults()
         self.mixer = mixer
         self.folder = Path(folder) if folder is not None else sfx_dir()
         self._sounds: dict[str, Any] = {}
@@ -380,8 +397,8 @@ class Effects:
                     import pygame
 
                     return pygame.mixer.Sound(str(path))
-                except Exception:
-                    continue
+                except EXPECTED:
+                    continue  # an unreadable clip: the next folder's, or the synthesised one
         return None
 
     def sound(self, name: str) -> Any:
@@ -397,7 +414,10 @@ class Effects:
     def play(self, name: str, *, pan: tuple[float, float] = (1.0, 1.0), gain: float = 1.0) -> bool:
         try:
             return self.mixer.play_effect(self.sound(name), pan=pan, gain=gain, token=name)
-        except Exception:
+        except EXPECTED:
+            return False
+        except Exception as exc:
+            self.faults.unexpected("Effects", exc)
             return False
 
     def on_event(self, e: dict, players: Any = 4, viewer: int | None = 0) -> bool:
@@ -415,7 +435,10 @@ class Effects:
                 return self.play("click", pan=pan, gain=0.9 if kind == "discard" else 1.0)
             if kind == "win":
                 return self.play("win")
-        except Exception:
+        except EXPECTED:
+            return False
+        except Exception as exc:
+            self.faults.unexpected("Effects", exc)
             return False
         return False
 
