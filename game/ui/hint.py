@@ -72,7 +72,11 @@ def hint_text(t: Translate, advice: Advice, hand_name: Callable[[str], str], sta
                 wait += t(", ") + hand_name(o.hand)
             parts.append(wait)
         elif o.distance > 0:
-            parts.append(t("{d} tile(s) from ready; {n} unseen tiles would help").format(d=o.distance, n=o.accept))
+            # the count in the words' own number (no "tile(s)"); Chinese words it the same either way
+            away = t("one tile from ready") if o.distance == 1 else t("{d} tiles from ready").format(d=o.distance)
+            helps = t("one unseen tile would help") if o.accept == 1 else \
+                t("{n} unseen tiles would help").format(n=o.accept)
+            parts.append(away + t("; ") + helps)
         if advice.mode == "fold":
             parts.append(t("an opponent looks ready: play safe"))
         if o.safety == "all_seen" and state is not None:

@@ -85,6 +85,18 @@ def test_hint_words_for_each_kind_of_move():
     assert "平胡" in line
     far = Option(Action(0, "discard", tile=parse_tile("N")), 2, accept=31, safety="threw")
     line = hint_text(t, Advice(far.action, far, "fold"), str)
-    assert "2 tile(s) from ready; 31 unseen tiles would help" in line and "play safe" in line and "North wind" in line
+    assert "2 tiles from ready; 31 unseen tiles would help" in line and "play safe" in line and "North wind" in line
     assert hint_text(t, Advice(Action(0, "win")), str) == "Win now"
     assert hint_text(t, Advice(Action(0, "pong")), str).startswith("Pong")
+
+
+def test_the_hint_follows_a_language_switch(app):
+    """Issue #27: the hint bubble stayed in the old language after a switch; it is the same advice, reworded."""
+    app.set_language("zh_CN")
+    scene = _my_turn(app)
+    key(app, pygame.K_TAB)
+    advice = SkilledBot("expert").advise(scene.state, scene.my_actions()).action
+    assert scene.hint[1].startswith(app.t("Discard {tile}").format(tile=tile_word(app.t, advice.tile)))
+    app.set_language("en")
+    app.step(DT)
+    assert scene.hint[1].startswith("Discard " + tile_word(app.t, advice.tile)), scene.hint[1]

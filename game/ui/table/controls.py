@@ -33,6 +33,8 @@ from game.ui.widgets import INK, show
 
 
 class Controls(Part):
+    hint_advice: tuple = (None, "")  # the hint's advice and the language its words were made in
+
     def draw(self, surface: pygame.Surface) -> None:
         view = self.view
         fonts = view.app.fonts
@@ -92,6 +94,9 @@ class Controls(Part):
         if actions and (prompt is None or prompt.choice is None):
             key_rect = self.draw_hint_key(surface)
             if view.hint is not None and key_rect is not None:
+                if self.hint_advice[0] is not None and self.hint_advice[1] != view.app.settings.language:
+                    # the language was switched since: the same advice, reworded
+                    view.hint = (view.hint[0], self.hint_words())
                 self.draw_hint(surface, view.hint[1], key_rect, calls_left)
         size = lay.fs(13)
         for (command, label, on), r in zip(self.toggles(), self.toggle_rects()):
@@ -366,10 +371,19 @@ class Controls(Part):
             return sorted([*a.tiles, a.tile])
         return [a.tile] * 4 if a.tile is not None else []
 
+    def hint_words(self) -> str:
+        """The advice's words in the player's language now."""
+        from game.ui.hint import hint_text
+
+        view = self.view
+        advice, _ = self.hint_advice
+        self.hint_advice = (advice, view.app.settings.language)
+        return hint_text(view.app.t, advice, lambda h: hand_name(view.app, view.table.variant, h), view.state)
+
     def show_hint(self) -> str | None:
         """提示: the expert's move for the seat on screen, from that seat's own state, with its reason; a suggested
         discard is also lifted in the hand (Enter throws it)."""
-        from game.ui.hint import advise, hint_text
+        from game.ui.hint import advise
 
         view = self.view
         actions = view.my_actions()
@@ -377,7 +391,8 @@ class Controls(Part):
         if not actions or prompt is None or prompt.choice is not None:
             return None
         advice = advise(view.state, actions)
-        words = hint_text(view.app.t, advice, lambda h: hand_name(view.app, view.table.variant, h), view.state)
+        self.hint_advice = (advice, view.app.settings.language)
+        words = self.hint_words()
         view.hint = (prompt.id, words)
         if advice.action.type == "discard" and advice.action.tile is not None:
             name = tile_name(advice.action.tile)
