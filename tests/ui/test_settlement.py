@@ -239,3 +239,24 @@ def test_every_rule_sets_settlement_fits_at_the_smallest_and_a_large_size(tmp_pa
     assert not problems, problems
     assert items  # something was scored
     pygame.quit()
+
+
+def test_esc_on_the_settlement_goes_back_from_the_working_then_opens_the_pause_menu(settlement):
+    """Issue #27: Esc did nothing on the settlement. From the working it goes back to the scores; then it opens the
+    pause menu over the settlement, whose Esc (resume) comes back to it, the round still settled."""
+    from game.ui.scenes.pause import PauseScene
+
+    app, scene = settlement
+    rounds = scene.ts.table.rounds_played
+
+    def esc():
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+        app.step(DT)
+
+    scene.toggle_working()
+    esc()
+    assert not scene.working and app.scene is scene
+    esc()
+    assert isinstance(app.scene, PauseScene)
+    esc()
+    assert app.scene is scene and scene.ts.table.rounds_played == rounds  # back, nothing skipped

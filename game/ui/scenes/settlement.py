@@ -43,7 +43,14 @@ class SettlementScene(MenuScene):
         self.next()
 
     def on_escape(self) -> None:
-        pass  # the round must be settled first
+        """Esc: back from the working to the scores; else the pause menu, as at the table (its Resume comes back
+        here: the round stays settled whatever is chosen)."""
+        if self.working:
+            self.toggle_working()
+            return
+        from game.ui.scenes.pause import PauseScene
+
+        self.app.push(PauseScene(self.app, self.ts))
 
     def update(self, dt: float) -> None:
         self.clock += dt
