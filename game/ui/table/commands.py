@@ -155,6 +155,7 @@ class TogglePhrases(Command):
 
     def run(self, view: "TableScene") -> None:
         view.phrase_menu = not view.phrase_menu
+        view.speaker_menu = False  # one menu at the lower right at a time: neither opens behind the other
 
 
 @dataclass(frozen=True)
@@ -163,6 +164,7 @@ class ToggleSpeaker(Command):
 
     def run(self, view: "TableScene") -> None:
         view.speaker_menu = not view.speaker_menu
+        view.phrase_menu = False
 
 
 @dataclass(frozen=True)

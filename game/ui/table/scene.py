@@ -192,7 +192,7 @@ class TableScene(Scene):
         from game.ui.scenes.pause import PauseScene
 
         if self.app.scene is self:
-            self.speaker_menu = False
+            self.speaker_menu = self.phrase_menu = False  # neither menu stays open under the pause menu
             self.app.push(PauseScene(self.app, self))
 
     def resumed(self) -> None:

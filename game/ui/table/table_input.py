@@ -22,9 +22,11 @@ class TableInput(Part):
                 self.click(event.pos, BackToTitle)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            # Esc never answers a prompt (a win is never thrown away by it): it closes an open chooser, else it
-            # pauses the game
-            if view.choice is not None and (view.hotseat is None or view.hotseat.handover_to is None):
+            # Esc never answers a prompt (a win is never thrown away by it): it closes an open menu or chooser,
+            # else it pauses the game
+            if view.speaker_menu or view.phrase_menu:
+                view.speaker_menu = view.phrase_menu = False
+            elif view.choice is not None and (view.hotseat is None or view.hotseat.handover_to is None):
                 view.choice = None
             else:
                 view.pause()
@@ -45,6 +47,9 @@ class TableInput(Part):
             view.hover = self.tile_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.click(event.pos):
+                return
+            if view.speaker_menu or view.phrase_menu:  # a click outside an open menu closes it, and only that
+                view.speaker_menu = view.phrase_menu = False
                 return
             index = self.tile_at(event.pos)
             if index is not None:

@@ -133,3 +133,32 @@ def test_the_hand_over_names_the_seat_by_its_wind_and_shows_its_face(app):
             click(app, scene.hands.hand_rects()[-1].center)
     assert {s for s, _ in winds} == {0, 2}
     assert len({w for _, w in winds}) == 2  # the same name, told apart by the seat's wind
+
+
+def test_the_corner_menus_close_on_an_outside_click_or_esc_and_never_open_behind_each_other(app):
+    """Issue #27: the speaker panel did not close on an outside click, and 快捷语 opened behind it."""
+    from game.ui.scenes.pause import PauseScene
+    from game.ui.table.commands import TogglePhrases
+
+    scene = table_at_my_turn(app)
+    scene.run(ToggleSpeaker())
+    frames(app, 1)
+    assert scene.speaker_menu
+    scene.run(TogglePhrases())
+    frames(app, 1)
+    assert scene.phrase_menu and not scene.speaker_menu  # one at a time
+    scene.run(ToggleSpeaker())
+    frames(app, 1)
+    assert scene.speaker_menu and not scene.phrase_menu
+    hand_before = list(scene.my_tiles())
+    click(app, (app.screen.get_width() // 2, app.screen.get_height() // 3))  # the middle of the table
+    assert not scene.speaker_menu and scene.my_tiles() == hand_before  # closed, and nothing else done
+    scene.run(TogglePhrases())
+    frames(app, 1)
+    key(app, pygame.K_ESCAPE)
+    assert not scene.phrase_menu and app.scene is scene  # Esc closes the menu first
+    scene.run(TogglePhrases())
+    frames(app, 1)
+    scene.pause()
+    frames(app, 1)
+    assert isinstance(app.scene, PauseScene) and not scene.phrase_menu  # never drawn over the pause menu
