@@ -95,3 +95,22 @@ def test_a_version_1_replay_is_refused_because_its_seed_no_longer_deals_its_wall
     with pytest.raises(replays.ReplayError, match=message):
         listed["old.jsonl"].rebuild()
     listed[good.name].rebuild()
+
+
+def test_a_replays_title_names_its_rule_set_in_the_players_language(tmp_path):
+    """Issue #27: the replay list and bar showed the rule set's simplified Chinese name in English and 繁體."""
+    import subprocess
+    import sys
+
+    from game.i18n import locale_dir, translator
+
+    if not (locale_dir() / "en" / "LC_MESSAGES" / "lingnan.mo").exists():
+        subprocess.run([sys.executable, "tools/i18n.py", "compile"], check=True)
+    table = next(finished_rounds("guangdong", {}, 1))
+    replay = replays.read(replays.write(table.round_replay()))
+    assert "广东" in replay.title_in(translator("zh_CN").gettext)
+    english = replay.title_in(translator("en").gettext)
+    assert "Guangdong" in english  # (with the Chinese name beside it, as the game glosses names in English)
+    assert "廣東" in replay.title_in(translator("zh_TW").gettext)
+    replay.header["variant"] = "somewhere_else"  # a rule set this version lacks: the name it was saved with
+    assert replay.header["variant_name"] in replay.title_in(translator("en").gettext)

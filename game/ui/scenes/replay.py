@@ -149,7 +149,7 @@ class TransportBar(Controls):
         text(app, surface, (bar.right - px(12), bar.centery), f"{view.index}/{len(view.events)}", fs(14), MUTED,
              anchor="midright")
         words = app.t("Exported to {path}").format(path=view.exported) if view.exported \
-            else app.t("Replay") + " · " + view.replay.title
+            else app.t("Replay") + " · " + view.replay.title_in(app.t)
         img = app.fonts.render(words, fs(15), INK if view.exported else GOLD, bold=not view.exported)
         room = buttons_left - bar.x - px(24)
         size = fs(15)
@@ -205,7 +205,7 @@ class ReplayListScene(MenuScene):
             bg = pygame.Surface(r.size, pygame.SRCALPHA)
             pygame.draw.rect(bg, (255, 255, 255, 40 if self.clicks.hovered(r) else 18), bg.get_rect(), border_radius=8)
             surface.blit(bg, r)
-            text(app, surface, (r.x + px(12), r.centery), rep.title, fs(16), INK, anchor="midleft")
+            text(app, surface, (r.x + px(12), r.centery), rep.title_in(app.t), fs(16), INK, anchor="midleft")
             text(app, surface, (r.right - px(12), r.centery), self._result(rep), fs(15), GOLD, anchor="midright")
             self.clicks.add(r, lambda rep=rep: self.open(rep))
             y += step
