@@ -80,7 +80,7 @@ class Controls(Part):
             show(view.app, surface, hint, hint.get_rect(midtop=(r.centerx, r.bottom + 1)), key_words, hint_size)
             x += d + 14
         if view.choice:
-            self.draw_choice(surface)
+            self.draw_choice(surface, calls_left)
         prompt = view.feeds[view.owner].open_prompt if view.owner in view.feeds else None
         if actions and prompt is not None and prompt.deadline is not None:
             left = max(0.0, prompt.deadline - view.table.clock)
@@ -91,7 +91,9 @@ class Controls(Part):
         prompt = view.open_prompt()
         if view.hint is not None and (not actions or prompt is None or prompt.id != view.hint[0]):
             view.hint = None  # answered (or gone): the advice was for that decision only
-        if actions and (prompt is None or prompt.choice is None):
+        view.hint_key_rect = None
+        if actions and (prompt is None or prompt.choice is None) and not view.choice:  # (the chooser has the
+            # room above the hand while it is open)
             key_rect = self.draw_hint_key(surface)
             if view.hint is not None and key_rect is not None:
                 if self.hint_advice[0] is not None and self.hint_advice[1] != view.app.settings.language:
@@ -345,26 +347,43 @@ class Controls(Part):
             at.left = mine.right + view.layout.px(12)
         show(view.app, surface, img, at, view.app.t("Your turn: throw a tile"), size)
 
-    def draw_choice(self, surface: pygame.Surface) -> None:
+    def draw_choice(self, surface: pygame.Surface, calls_left: int | None = None) -> None:
+        """Several chows (or kongs) to choose from: each in a box with its number (1–9 picks it), just above the
+        hand — under the player's own discards, never over them — and left of the call buttons."""
         view = self.view
         assert view.choice is not None
-        sw = view.layout.small
-        widths = [len(self.choice_tiles(a)) * sw + 16 for a in view.choice]
-        x = view.layout.width // 2 - (sum(widths) + 20 * (len(widths) - 1)) // 2
-        y = view.layout.hand_y - round(sw * TILE_RATIO) - 120
+        lay = view.layout
+        sw = lay.small
+        th = round(sw * TILE_RATIO)
+        badge = max(lay.fs(16), round(sw * 0.55))  # the number's disc, readable at a glance
+        pad = 8
+        widths = [len(self.choice_tiles(a)) * sw + 2 * pad + badge // 2 for a in view.choice]
+        gap = lay.px(16)
+        total = sum(widths) + gap * (len(widths) - 1)
+        h = th + 2 * pad
+        y = lay.hand_y - h - lay.px(10)
+        right = min(lay.width // 2 + total // 2, (calls_left if calls_left is not None else lay.width) - gap)
+        x = max(lay.edge + badge // 2, right - total)
+        mine = view.discard_areas.get(view.viewer)
+        if mine is not None and mine.bottom > y:  # a long round's discards reach down: beside them, to the left
+            x = max(lay.edge + badge // 2, mine.left - gap - total)
         for i, a in enumerate(view.choice):
             tiles = self.choice_tiles(a)
-            r = pygame.Rect(x, y, widths[i], round(sw * TILE_RATIO) + 16)
+            r = pygame.Rect(x, y, widths[i], h)
             bg = pygame.Surface(r.size, pygame.SRCALPHA)
             pygame.draw.rect(bg, (0, 0, 0, 190), bg.get_rect(), border_radius=8)
             pygame.draw.rect(bg, (255, 210, 90, 220), bg.get_rect(), width=2, border_radius=8)
             surface.blit(bg, r)
             for j, t in enumerate(tiles):
-                surface.blit(view.app.tiles.face(t, sw), (r.x + 8 + j * sw, r.y + 8))
-            n = view.app.fonts.render(str(i + 1), view.layout.fs(14), (255, 220, 120), bold=True)
-            show(view.app, surface, n, (r.x + 3, r.y + 1), str(i + 1), view.layout.fs(14))
+                surface.blit(view.app.tiles.face(t, sw), (r.x + pad + badge // 2 + j * sw, r.y + pad))
+            centre = (r.x + 2, r.y + 2)  # the number on a gold disc at the box's corner
+            pygame.draw.circle(surface, (255, 210, 90), centre, badge // 2 + 2)
+            pygame.draw.circle(surface, (60, 30, 10), centre, badge // 2 + 2, width=2)
+            size = max(lay.fs(14), round(badge * 0.8))
+            n = view.app.fonts.render(str(i + 1), size, (40, 20, 5), bold=True)
+            show(view.app, surface, n, n.get_rect(center=centre), str(i + 1), size)
             view.hits.add(r, Choose(a))
-            x = r.right + 20
+            x = r.right + gap
 
     def choice_tiles(self, a: Action) -> list[int]:
         if a.type == "chow":

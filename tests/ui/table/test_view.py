@@ -162,3 +162,41 @@ def test_the_corner_menus_close_on_an_outside_click_or_esc_and_never_open_behind
     scene.pause()
     frames(app, 1)
     assert isinstance(app.scene, PauseScene) and not scene.phrase_menu  # never drawn over the pause menu
+
+
+def test_the_chow_chooser_stands_clear_of_ones_discards_and_the_buttons_with_readable_numbers(app):
+    """Issue #27: the chow chooser covered the player's own discards and its "1"/"2" were tiny."""
+    from game.engine.state import Action, round_from_scenario
+    from game.engine.tiles import parse_tile, parse_tiles
+    from game.ui.table.commands import Choose
+    from game.variants import get_variant
+
+    variant = get_variant("guangdong")
+    table = Host("guangdong", {}, [SeatConfig("Me", human=True) if i == 1 else SeatConfig(f"AI{i}")
+                                   for i in range(4)], seed=1, rounds=1)
+    table.autoplay.clear()
+    hands = ["5m 5m 1p 9p 1s 9s E S W N C F P P", "3m 4m 6m 7m 2p 3p 4p 6s 7s 8s E E 9m",
+             "1m 2m 8m 9m 5p 6p 7p 2s 3s 4s S S W", "1m 2m 8m 9m 5p 6p 7p 2s 3s 4s N N W"]
+    wall = parse_tiles("1m 2p 3p 4p 5s 6s 7s 8s 9s 1p 5m 8p 8p 9p 9p 1s 1s 2s".split())
+    rnd, events = round_from_scenario(variant, variant.parse_options({}, 4), 4, 0,
+                                      [parse_tiles(h.split()) for h in hands], wall, context=table.session.context())
+    table.load_round(rnd, events)
+    scene = TableScene(app, table, autosave=False)
+    app.push(scene)
+    frames(app, 60)
+    table.answer(0, Action(0, "discard", parse_tile("5m")))
+    until(app, lambda: any(a.type == "chow" for a in scene.my_actions()), 600)
+    key(app, pygame.K_c)
+    frames(app, 1)
+    boxes = [r for r, c in scene.hits.areas if isinstance(c, Choose)]
+    assert len(boxes) == 3
+    buttons = [r for r, c in scene.hits.areas if isinstance(c, Call)]
+    mine = scene.discard_areas.get(scene.viewer)
+    for r in boxes:
+        assert not any(r.colliderect(b) for b in buttons) and not (mine and r.colliderect(mine))
+        assert all(not r.colliderect(t) for t in scene.hands.hand_rects())
+    numbers = [b for b in app.drawn.boxes if b.kind == "text" and b.label in ("1", "2", "3")]
+    assert len(numbers) == 3 and min(b.size for b in numbers) >= scene.layout.fs(14)
+    assert scene.hint_key_rect is None  # the hint key gives the chooser its room while it is open
+    key(app, pygame.K_2)
+    assert table.round.seats[1].melds and sorted(table.round.seats[1].melds[0].tiles) == parse_tiles("4m 5m 6m".split())
