@@ -17,6 +17,13 @@ from game.ui.widgets import show
 
 
 class Board(Part):
+    last_mark: "pygame.Rect | None" = None  # where the last frame drew the last discard's arrow
+    discard_tiles: dict  # seat -> where the last frame drew each of its discards
+
+    def __init__(self, view):
+        super().__init__(view)
+        self.discard_tiles = {}
+
     def break_point(self) -> tuple[int, int]:
         """Screen position of the wall break (where drawing starts), for the deal's motion and its marker."""
         view = self.view
@@ -197,13 +204,16 @@ class Board(Part):
             if i == last_index:
                 view.last_discard_rect = r
             shown += 1
+        self.discard_tiles[seat] = drawn
         if drawn:
             view.discard_areas[seat] = drawn[0].unionall(drawn[1:])
             view.app.drawn.add("area", view.discard_areas[seat], f"discards {side}")
 
     def draw_last_discard_mark(self, surface: pygame.Surface) -> None:
         """The tile that may be claimed now, seen from across the table: a pulsing gold frame round it and a
-        bobbing arrow over it, sized with the tiles, the same in every seat's orientation."""
+        bobbing arrow sized with the tiles, pointing at it from its thrower's side. The last discard is always in
+        its thrower's outermost row, so that side is free: the arrow never lies over another discard (above a
+        side seat's column it covered the tile before it)."""
         view = self.view
         r = view.last_discard_rect
         if r is None or view.model.finished:
@@ -217,10 +227,23 @@ class Board(Part):
         surface.blit(ring, frame)
         size = max(8, round(k * 0.32))
         bob = round(size * 0.35 * math.sin(view.app.time * 6))
-        tip = (frame.centerx, frame.top - 2 + bob)
-        pts = [(tip[0] - size, tip[1] - round(size * 1.3)), (tip[0] + size, tip[1] - round(size * 1.3)), tip]
+        length = round(size * 1.3)
+        side = view.side_of(view.model.last_discard[0]) if view.model.last_discard else "top"
+        # the tip on the frame's outer edge, the arrow's base beyond it (dx, dy: outwards)
+        dx, dy = {"bottom": (0, 1), "top": (0, -1), "left": (-1, 0), "right": (1, 0)}.get(side, (0, -1))
+        if dy:
+            tip = (frame.centerx, (frame.bottom + 2 if dy > 0 else frame.top - 2) + bob * dy)
+            base = tip[1] + dy * length
+            pts = [(tip[0] - size, base), (tip[0] + size, base), tip]
+        else:
+            tip = ((frame.right + 2 if dx > 0 else frame.left - 2) + bob * dx, frame.centery)
+            base = tip[0] + dx * length
+            pts = [(base, tip[1] - size), (base, tip[1] + size), tip]
         pygame.draw.polygon(surface, (235, 60, 40), pts)
         pygame.draw.polygon(surface, (255, 235, 200), pts, width=max(1, size // 6))
+        self.last_mark = pygame.Rect(min(x for x, _ in pts), min(y for _, y in pts),
+                                     max(x for x, _ in pts) - min(x for x, _ in pts) + 1,
+                                     max(y for _, y in pts) - min(y for _, y in pts) + 1)
 
     def draw_dice(self, surface: pygame.Surface) -> None:
         view = self.view
