@@ -106,6 +106,10 @@ class Prompt:
                "deadline": self.deadline}
         if self.choice is not None:
             out["choice"] = {"id": self.choice.id, "label": self.choice.label, "default": self.choice.default}
+            if self.choice.explain:  # what the choice does (a msgid: each screen words it in its own language)
+                out["choice"]["explain"] = self.choice.explain
+            if self.choice.why_not is not None:  # why a value is not offered now (a message)
+                out["choice"]["why_not"] = self.choice.why_not.to_json()
         return out
 
 

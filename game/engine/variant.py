@@ -110,6 +110,8 @@ class SetupChoice:
     label: str  # what players call it (Chinese; the UI translates through its catalogue)
     values: tuple[int, ...]
     default: int
+    explain: str = ""  # a msgid: what the choice does, for a player who has never made it
+    why_not: Any = None  # a Message: why some values are not offered now (e.g. not below last round's), or None
 
 
 @dataclass(frozen=True)
@@ -325,6 +327,11 @@ class Variant:
         """What the table shows on `seat`'s card now (互包 with B, 封胡 …), from public facts only: `melds` is every
         seat's melds, each with the seat that fed it (`from_seat`; an added kong keeps its pong's feeder, so it counts
         as the one claim it was). Default: nothing."""
+        return []
+
+    def context_marks(self, opts: Any, context: dict, seat: int) -> list[SeatMark]:
+        """What the table shows on `seat`'s card from the round's public context (Hainan: the 嘎 he put up), for the
+        whole round. Default: nothing."""
         return []
 
     def table_labels(self, opts: Any, context: dict) -> list[Message]:

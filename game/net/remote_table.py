@@ -393,7 +393,9 @@ class RemoteTable:
                 actions = tuple(SetupAction.from_json(a) for a in raw)
                 values = tuple(a.value for a in actions)
                 default = choice_msg.get("default") if choice_msg.get("default") in values else values[0]
-                choice = SetupChoice(str(choice_msg.get("id")), str(choice_msg.get("label")), values, default)
+                choice = SetupChoice(str(choice_msg.get("id")), str(choice_msg.get("label")), values, default,
+                                     explain=_short_text(choice_msg.get("explain")),
+                                     why_not=_short_message(choice_msg.get("why_not")))
             else:
                 actions = tuple(Action.from_json(a) for a in raw)
                 choice = None
@@ -405,3 +407,19 @@ class RemoteTable:
         seconds = msg.get("seconds")
         deadline = self.clock + float(seconds) if isinstance(seconds, (int, float)) else None
         return Prompt(self.seat, msg["id"], actions, deadline, self.clock, choice)
+
+
+def _short_text(value: Any) -> str:
+    """A host's words for the screen: a text of sensible length, else nothing (a hostile host gets no more)."""
+    return value if isinstance(value, str) and len(value) <= 1000 else ""
+
+
+def _short_message(value: Any) -> Any:
+    """A host's message ({"id", "params"} of numbers and seats), else None."""
+    if not isinstance(value, dict) or not _short_text(value.get("id")):
+        return None
+    params = value.get("params") or {}
+    if not isinstance(params, dict) or len(params) > 8 or not all(
+            isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) for k, v in params.items()):
+        return None
+    return {"id": value["id"], "params": dict(params)}

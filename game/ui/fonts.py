@@ -97,6 +97,10 @@ class WeightedFont(pygame.font.Font):
             x += adv
         return math.ceil(max(x, right)), self.get_height()
 
+    def wrap(self, text: str, width: int) -> list[str]:
+        """`text` in lines no wider than `width` px (between words for Latin text, between characters for CJK)."""
+        return self._wrap(text, width)
+
     def _wrap(self, text: str, wraplength: int) -> list[str]:
         lines: list[str] = []
         for para in text.split("\n"):

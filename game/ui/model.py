@@ -196,8 +196,9 @@ class TableModel:
         return list(self.rule_set.table_labels(self.options, self.state.context))
 
     def seat_marks(self, seat: int) -> list:
-        """What the rule set shows on `seat`'s card now (互包 with B, 封胡 …: Variant.seat_marks), from every seat's
-        melds as this view sees them (public: who fed each meld)."""
+        """What the rule set shows on `seat`'s card now: from every seat's melds as this view sees them (public: who
+        fed each meld; Guiliu's 互包 with B: Variant.seat_marks) and from the round's public context (Hainan's 嘎:
+        Variant.context_marks)."""
         if not self.started:
             return []
         key = (self.state.version, seat)
@@ -205,7 +206,8 @@ class TableModel:
         if key not in cache:
             if len(cache) > 64:
                 cache.clear()
-            cache[key] = list(self.rule_set.seat_marks(self.options, seat, self.state.melds))
+            cache[key] = [*self.rule_set.seat_marks(self.options, seat, self.state.melds),
+                          *self.rule_set.context_marks(self.options, self.state.context, seat)]
         return cache[key]
 
     def seat_wind(self, seat: int) -> str:

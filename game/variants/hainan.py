@@ -23,7 +23,7 @@ from game.engine.scoring import Evaluation, HandType, WinContext, matching, read
 from game.engine.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, WinShape
 from game.engine.tiles import (FIRST_DRAGON, FIRST_FLOWER, FIRST_HONOR, FIRST_WIND, TileSet, is_flower, parse_tile,
                                tile_name)
-from game.engine.variant import PassLock, ScoreItem, ScoreReason, SetupChoice, Variant, Win
+from game.engine.variant import PassLock, ScoreItem, ScoreReason, SeatMark, SetupChoice, Variant, Win
 from game.i18n import N_
 
 LING_LABELS = {"E": N_("East ling (东令)"), "S": N_("South ling (南令)"), "W": N_("West ling (西令)"),
@@ -203,6 +203,10 @@ FAN_IDS = tuple(t.id for t in FAN_TYPES)
 
 
 # ---------------------------------------------------------------------------------------------------- context
+GA_EXPLAINED = N_("上嘎 is a stake you put up before the deal, 0 to 3. Every payment between you and a winner (or a "
+                  "loser, if you win) is multiplied by F = 1 + your 嘎 + his 嘎: more to win, more to lose.")
+
+
 def _ling_played(value: Any, frame: ContextFrame) -> str | None:
     # a wind, not a tile in play: with 'no_honors' a given 令 is taken and scores nothing (rules file, Clarifications)
     if not frame.options.jiao_ling:
@@ -317,7 +321,16 @@ class Hainan(Variant):
         chosen = facts.get("ga")
         if not opts.free_ga and isinstance(chosen, list) and seat < len(chosen) and chosen[seat] in GA_VALUES:
             last = chosen[seat]
-        return SetupChoice("ga", "上嘎", GA_VALUES[last:], last)
+        why_not = message(N_("Not below your 嘎 of the last round ({last}): this table plays without 自由上嘎."),
+                          last=last) if last else None
+        return SetupChoice("ga", "上嘎", GA_VALUES[last:], last, explain=GA_EXPLAINED, why_not=why_not)
+
+    def context_marks(self, opts: HainanOptions, context: dict, seat: int) -> list[SeatMark]:
+        # every seat's 嘎 on its card for the whole round: what each payment with him is multiplied by
+        ga = context.get("ga") if opts.shang_ga else None
+        if isinstance(ga, list) and seat < len(ga) and isinstance(ga[seat], int):
+            return [SeatMark(N_("嘎 {n}"), {"n": ga[seat]})]
+        return []
 
     def setup_voices(self, context: dict) -> list[tuple[int, str]]:
         """Each seat that put up 嘎 this round says 上嘎 as the round starts."""

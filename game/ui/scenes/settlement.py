@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.engine.events import render
 from game.engine.tiles import parse_tile, tile_name
 from game.ui.layout import TILE_RATIO
 from game.ui.model import flip_rows
@@ -148,6 +149,12 @@ class SettlementScene(MenuScene):
                 pygame.draw.rect(surface, (120, 90, 20), glow, border_radius=10)
             text(app, surface, (x, y), cfg.name + ("  " + app.t("庄") if seat == m.dealer else ""), round(18 * u),
                  INK, True)
+            names = [c.name for c in self.ts.table.seats]
+            marks = "  ".join(render(mark, translate=app.t, seat_name=lambda i: names[i] if 0 <= i < len(names)
+                                     else str(i)) for mark in m.seat_marks(seat))
+            if marks:  # what the rule set showed on his card (Hainan's 嘎, Guiliu's 互包), kept with his row
+                text(app, surface, (x, y + round(24 * u)), self._fit(marks, round(140 * u), app.fonts.get(
+                    round(13 * fu))), round(13 * fu), GOLD)
             d = deltas[seat]
             color = (255, 120, 100) if d < 0 else (130, 240, 140) if d > 0 else MUTED
             text(app, surface, (box.right - round(30 * u), y), f"{d:+d}", round(26 * fu), color, True, "topright")

@@ -56,32 +56,51 @@ class Overlays(Part):
         view.hits.add(rect, BackToTitle())
 
     def draw_setup(self, surface: pygame.Surface) -> None:
-        """The choice before the deal: one chip per value the rules allow him now."""
+        """The choice before the deal: what it does (the rule set's words, for a player who has never made it),
+        one chip per value the rules allow him now, and why a value is missing when one is."""
+        from game.engine.events import render
+
         view = self.view
+        app = view.app
         prompt = view.setup_prompt()
         assert prompt is not None and prompt.choice is not None
+        choice = prompt.choice
         w, h = surface.get_size()
         px, fs = view.layout.px, view.layout.fs
-        box = pygame.Rect(0, 0, min(w - 40, px(560)), px(190))
+        width = min(w - 40, px(620))
+        small = fs(15)
+        font = app.fonts.get(small)
+        explain = font.wrap(app.t(choice.explain), width - px(48)) if choice.explain else []
+        why_not = font.wrap(render(choice.why_not, translate=app.t), width - px(48)) if choice.why_not else []
+        line = font.get_linesize()
+        box = pygame.Rect(0, 0, width, px(190) + line * (len(explain) + len(why_not)) + (px(10) if why_not else 0))
         box.center = (w // 2, h // 2)
         bg = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (0, 0, 0, 200), bg.get_rect(), border_radius=14)
         pygame.draw.rect(bg, (*GOLD, 230), bg.get_rect(), width=2, border_radius=14)
         surface.blit(bg, box)
-        view.app.drawn.add("panel", box)
+        app.drawn.add("panel", box)
         name = view.table.seats[prompt.seat].name
-        text(view.app, surface, (box.centerx, box.y + px(22)), f"{name}: {view.app.t(prompt.choice.label)}",
-             fs(26), GOLD, True, "midtop")
+        text(app, surface, (box.centerx, box.y + px(22)), f"{name}: {app.t(choice.label)}", fs(26), GOLD, True,
+             "midtop")
+        y = box.y + px(66)
+        for words in explain:
+            text(app, surface, (box.centerx, y), words, small, (235, 230, 215), False, "midtop")
+            y += line
         size, gap = px(56), px(14)
         x = box.centerx - (len(prompt.actions) * (size + gap) - gap) // 2
         for action in prompt.actions:
-            r = pygame.Rect(x, box.y + px(90), size, size)
-            on = action.value == prompt.choice.default
+            r = pygame.Rect(x, y + px(12), size, size)
+            on = action.value == choice.default
             pygame.draw.rect(surface, (150, 40, 30) if on else (40, 40, 36), r, border_radius=12)
             pygame.draw.rect(surface, GOLD, r, width=2, border_radius=12)
-            text(view.app, surface, r.center, str(action.value), fs(26), (255, 245, 225), True, "center")
+            text(app, surface, r.center, str(action.value), fs(26), (255, 245, 225), True, "center")
             view.hits.add(r, Choose(action))
             x += size + gap
+        y += px(12) + size + px(10)
+        for words in why_not:
+            text(app, surface, (box.centerx, y), words, small, (255, 210, 150), False, "midtop")
+            y += line
 
     def draw_handover(self, surface: pygame.Surface, seat: int) -> None:
         """Hot-seat hand-over: opaque, so nothing of the table shows until the named player confirms. It names the
