@@ -432,3 +432,29 @@ def test_the_macos_archive_holds_the_app(packaging, tmp_path):
 def test_nothing_to_archive_is_an_error(packaging, tmp_path):
     with pytest.raises(SystemExit):
         packaging.make_archive(tmp_path, "1.2.3", "linux")
+
+
+def test_the_bundle_lock_pins_every_dependency_within_its_range():
+    """pyproject.toml gives ranges; requirements/bundle.lock, the exact versions the standalone build is made from,
+    pins each dependency (every extra's too) at a version its range allows (issue #29 item 3)."""
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    with open(ROOT / "pyproject.toml", "rb") as fh:
+        project = tomllib.load(fh)["project"]
+    wanted = [Requirement(r) for r in project["dependencies"]]
+    wanted += [Requirement(r) for extra in project["optional-dependencies"].values() for r in extra
+               if not r.startswith("lingnan-mahjong")]
+    pins = {}
+    for line in (ROOT / "requirements" / "bundle.lock").read_text(encoding="utf-8").splitlines():
+        line = line.split("#")[0].strip()
+        if line:
+            req = Requirement(line)
+            (spec,) = req.specifier
+            assert spec.operator == "==", line
+            pins[req.name.lower()] = spec.version
+    for req in wanted:
+        assert req.name.lower() in pins, f"{req.name} is not in the lock file"
+        assert req.specifier.contains(pins[req.name.lower()]), f"{req.name} {pins[req.name.lower()]} outside {req}"
+    assert "fonttools" not in {Requirement(r).name for r in project["dependencies"]}  # only tests read font tables

@@ -16,21 +16,24 @@ import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-VENV = ROOT / ".venv"
+# LINGNAN_VENV: another environment beside the usual one (CI runs the suite on a second Python this way)
+VENV = Path(os.environ.get("LINGNAN_VENV") or ROOT / ".venv")
+LOCK = ROOT / "requirements" / "bundle.lock"  # the exact versions the standalone build is made from
 
 
 def venv_python() -> Path:
     return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 
 
-def ensure_env(extra: str) -> Path:
+def ensure_env(extra: str, locked: bool = False) -> Path:
+    """The environment with the project and `extra` installed; `locked`: at the lock file's exact versions."""
     py = venv_python()
     if not py.exists():
         print(f"creating {VENV} ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
-    stamp = VENV / f".installed-{extra or 'base'}"
-    pyproject = ROOT / "pyproject.toml"
-    if not stamp.exists() or stamp.stat().st_mtime < pyproject.stat().st_mtime:
+    stamp = VENV / f".installed-{extra or 'base'}{'-locked' if locked else ''}"
+    newest = max(f.stat().st_mtime for f in (ROOT / "pyproject.toml", *([LOCK] if locked else [])))
+    if not stamp.exists() or stamp.stat().st_mtime < newest:
         target = f".[{extra}]" if extra else "."
         first = not any(VENV.glob(".installed-*"))
         # pip's own progress (a bar on a terminal, one line per package otherwise): the first set-up downloads
@@ -39,7 +42,7 @@ def ensure_env(extra: str) -> Path:
               + (" — the first time downloads about 130 MB, this takes a few minutes" if first else "") + " ...",
               flush=True)
         subprocess.run([str(py), "-m", "pip", "install", "--disable-pip-version-check", "--progress-bar", "on",
-                        "-e", target], cwd=ROOT, check=True)
+                        "-e", target, *(["-c", str(LOCK)] if locked else [])], cwd=ROOT, check=True)
         stamp.touch()
         print("dependencies installed.", flush=True)
     return py
@@ -59,7 +62,7 @@ def main(argv: list[str]) -> int:
         compile_catalogues(py)
         return 0
     if command == "bundle":  # build the standalone game, pack it and smoke-test both (CI runs this after the tests)
-        py = ensure_env("dev")
+        py = ensure_env("dev", locked=True)
         code = subprocess.call([str(py), "-m", "PyInstaller", "build.spec", "--noconfirm", "--log-level", "WARN"],
                                cwd=ROOT)
         # dist/lingnan-mahjong-<version>-<platform>-<arch>.tar.gz (.zip on Windows), what CI uploads
