@@ -80,6 +80,19 @@ class Autosaver(HostListener):
         discard(self.path)
 
 
+def _seat(index: int, s: dict) -> SeatConfig:
+    """A seat of a save. Its name and whether a human plays it are needed; where a default is safe — an AI level
+    from elsewhere, a face, the standing orders, the profile — a missing or odd value takes it rather than losing
+    the game."""
+    from game.ai import LEVELS
+
+    level = s.get("level") if s.get("level") in LEVELS else "normal"
+    avatar = s.get("avatar") if isinstance(s.get("avatar"), int) and not isinstance(s.get("avatar"), bool) \
+        else index + 1
+    return SeatConfig(str(s["name"]), bool(s["human"]), level, avatar, s.get("auto_win") is True,
+                      s.get("auto_pass") is True, s["profile"] if isinstance(s.get("profile"), str) else None)
+
+
 def restore(data: Any) -> Host:
     """Rebuild a table by replaying its rounds. Raises SaveError with a reason on anything unexpected."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -89,9 +102,7 @@ def restore(data: Any) -> Host:
     if data.get("version") != VERSION:
         raise SaveError(f"a save of format version {data.get('version')!r}; this game reads version {VERSION}")
     try:
-        seats = [SeatConfig(str(s["name"]), bool(s["human"]), str(s["level"]), int(s["avatar"]),
-                            bool(s.get("auto_win", False)), bool(s.get("auto_pass", False)),
-                            s["profile"] if isinstance(s.get("profile"), str) else None) for s in data["seats"]]
+        seats = [_seat(i, s) for i, s in enumerate(data["seats"])]
         _check_table(data, len(seats))
         table = Host(data["variant"], dict(data["options"]), seats, seed=data["seed"], rounds=data["rounds"],
                       start_coins=list(data["start_coins"]) if data.get("start_coins") is not None else None)

@@ -174,3 +174,29 @@ def test_continue_on_a_round_over_save_opens_its_settlement(tmp_path):
         assert restored.rounds_played == 1 and restored.phase == "play"
     finally:
         pygame.quit()
+
+
+def test_a_save_missing_a_seats_optional_fields_still_resumes(tmp_path, monkeypatch):
+    """Issue #29 item 2: where a default is safe (an AI level, a face, standing orders), a missing or odd value takes
+    it; the game is not lost for it."""
+    import json
+
+    from game import saves
+    from game.host import Host, SeatConfig
+
+    monkeypatch.setenv("LINGNAN_HOME", str(tmp_path))
+    table = Host("nanning", {}, [SeatConfig("Me", human=True)] + [SeatConfig(n, level="hard") for n in "BCD"],
+                 seed=2, rounds=2)
+    table.start_round()
+    table.run_bots(limit=20)
+    saves.save(table)
+    data = json.loads(saves.autosave_path().read_text(encoding="utf-8"))
+    for seat in data["seats"]:
+        del seat["avatar"]
+        seat["level"] = "grandmaster"  # a level this version does not have
+        seat.pop("auto_win", None)
+    saves.autosave_path().write_text(json.dumps(data), encoding="utf-8")
+    back, problem = saves.load()
+    assert problem is None and back is not None
+    assert [s.avatar for s in back.seats] == [1, 2, 3, 4] and {s.level for s in back.seats} == {"normal"}
+    assert back.current_actions == table.current_actions  # the position, whole
