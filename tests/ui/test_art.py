@@ -15,7 +15,8 @@ import pytest
 
 from game.engine.tiles import NUM_KINDS, tile_name, zh_name
 from game.ui.art.table import CALL_TONE_BY_LABEL, REGION_NAMES, REGIONS, TableArt
-from game.ui.art.tiles import IVORY_BOTTOM, IVORY_TOP, TileArt, tile_chars
+from game.ui.art.tile_faces import IVORY_BOTTOM, IVORY_TOP
+from game.ui.art.tiles import TileArt, tile_chars
 from game.ui.fonts import Fonts
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,7 +62,7 @@ def ink(surf: pygame.Surface) -> int:
 
 def face_area(tiles: TileArt, kind: int, width: int) -> pygame.Surface:
     """Just the ivory face of an upright tile (the part with the picture)."""
-    g = tiles._upright_geom(width)
+    g = tiles.upright_geometry(width)
     return tiles.face(kind, width).subsurface((0, 0, g["fw"], g["fh"]))
 
 

@@ -15,20 +15,10 @@ from collections.abc import Callable
 
 import pygame
 
+from game.ui.art.canvas import finish, gradient, mix, reduce, rounded
 from game.ui.art.looks import LOOKS, PALETTES
-from game.ui.art.tiles import (
-    GOLD,
-    GOLD_DARK,
-    GOLD_LIGHT,
-    RED,
-    RED_DARK,
-    TileArt,
-    finish,
-    gradient,
-    mix,
-    reduce,
-    rounded,
-)
+from game.ui.art.tile_faces import GOLD, GOLD_DARK, GOLD_LIGHT, RED, RED_DARK
+from game.ui.art.tiles import TileArt
 from game.ui.fonts import BLACK, Fonts
 
 # the regions and their cloth palettes (centre colour, edge colour, motif light tone, motif dark tone, accent) live
