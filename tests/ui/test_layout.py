@@ -74,7 +74,8 @@ def mid_round(variant: str, actions: int = 40, claim: bool = False, flowers: boo
 def build(app: App, name: str):
     """Push the scene called `name` as a player reaches it; returns it."""
     from game import replays
-    from game.ui.scenes.lan import JoinScene, LanScene
+    from game.ui.scenes.lan import LanScene
+    from game.ui.scenes.lan_join import JoinScene
     from game.ui.scenes.newgame import NewGameScene
     from game.ui.scenes.pause import PauseScene
     from game.ui.scenes.replay import ReplayListScene, ReplayScene

@@ -124,7 +124,7 @@ class NewGameScene(MenuScene):
     def _host_lan(self) -> None:
         """Open the LAN table and its lobby (game.ui.scenes.lan): seat 0 is this player, the seats marked for
         people wait for them (the AI plays those still empty once the host starts)."""
-        from game.ui.scenes.lan import host_table
+        from game.ui.scenes.lan_common import host_table
 
         name = self.seat_name(0)
         self.app.settings.last_setup["lan_join"] = {**self.app.settings.last_setup.get("lan_join", {}),
