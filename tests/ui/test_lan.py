@@ -77,7 +77,7 @@ def host_from_title(app, players_remote: int = 1) -> LobbyScene:
     assert isinstance(ng, NewGameScene) and ng.mode == "lan"
     ng.rounds = 1
     for i in range(1, 4):
-        ng._set_human(i, i <= players_remote)
+        ng.set_human(i, i <= players_remote)
         ng.levels[i] = "easy"
     press(app, "Start")
     lobby = app.scene

@@ -92,8 +92,7 @@ def build(app: App, name: str):
         mode, vid = rest.split("-")
         scene = NewGameScene(app, mode)
         scene.choose_variant(vid)
-        scene.players = max(get_variant(vid).player_counts)
-        scene._fix()
+        scene.choose_players(max(get_variant(vid).player_counts))
         for i in range(4):  # the widest seat rows: a named human with his standing orders, AI seats with levels
             scene.humans[i] = i < 2
         app.push(scene)
@@ -103,7 +102,7 @@ def build(app: App, name: str):
         ng.choose_variant("nanning")
         ng.rounds = 1
         for i in range(1, 4):
-            ng._set_human(i, i == 1)
+            ng.set_human(i, i == 1)
         app.push(ng)
         ng.start()
         assert app.scene is not ng, ng.host_error
