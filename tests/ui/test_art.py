@@ -384,8 +384,8 @@ def test_warm_builds_the_other_kinds_at_a_size_just_drawn_and_keeps_to_its_deadl
     first = art.face(0, 47)
     art.lying(0, 31, 1)
     assert art.warm(time.perf_counter() - 1) == 0  # no time left: nothing built
-    assert ("face", art.look, 5, 47) not in art._cache
+    assert not art.has_face(5, 47)
     built = art.warm(time.perf_counter() + 60)
     assert built == 2 * (NUM_KINDS - 1)  # every other kind upright at 47 px and lying turned once at 31 px
-    assert art.face(0, 47) is first and all(("face", art.look, k, 47) in art._cache for k in range(NUM_KINDS))
+    assert art.face(0, 47) is first and all(art.has_face(k, 47) for k in range(NUM_KINDS))
     assert art.warm(time.perf_counter() + 60) == 0  # nothing left to build

@@ -104,6 +104,10 @@ class TileArt:
             self._cache.move_to_end(key)
         return surf
 
+    def has_face(self, kind: int, width: int, look: "str | RegionLook | None" = None) -> bool:
+        """Whether `face(kind, width, look)` is built already (a call would come from the cache)."""
+        return ("face", self._pick(look).id, kind, width) in self._cache
+
     def clear(self) -> None:
         self._cache.clear()
         self._rot.clear()
