@@ -39,14 +39,10 @@ class LanScene(MenuScene):
         self.message: str | None = None
 
     def host(self) -> None:
-        from game.ui.scenes.newgame import NewGameScene
-
-        self.app.push(NewGameScene(self.app, "lan"))
+        self.app.push(self.app.make.new_game("lan"))
 
     def join(self) -> None:
-        from game.ui.scenes.lan_join import JoinScene
-
-        self.app.push(JoinScene(self.app))
+        self.app.push(self.app.make.join())
 
     def resume(self) -> None:
         """The table this machine hosted, from its autosave: the lobby again, where its players take their seats

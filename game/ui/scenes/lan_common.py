@@ -106,7 +106,5 @@ def open_lobby(app, server, name: str, avatar: int) -> str | None:
     except JoinError as exc:
         server.stop()
         return exc.message
-    from game.ui.scenes.lan_lobby import LobbyScene
-
-    app.push(LobbyScene(app, table))
+    app.push(app.make.lobby(table))
     return None

@@ -148,9 +148,7 @@ class JoinScene(MenuScene):
             client.close()
             self.message = join_error_text(self.app, "unknown_rules", str(exc))
             return
-        from game.ui.scenes.lan_lobby import LobbyScene
-
-        self.app.replace(LobbyScene(self.app, table))
+        self.app.replace(self.app.make.lobby(table))
 
     def handle(self, event: pygame.event.Event) -> None:
         for f in (self.name, self.address):

@@ -40,12 +40,10 @@ class LobbyScene(MenuScene):
         t = self.table
         t.advance(0.0)
         if t.playing and t.error is None:
-            from game.ui.table.scene import TableScene
-
             app = self.app
             while len(app.scenes) > 1:  # the table stands on the title alone, as a local game does
                 app.pop()
-            app.push(TableScene(app, t))
+            app.push(app.make.table(t))
 
     def status(self) -> dict | None:
         return self.server.status() if self.server is not None else None

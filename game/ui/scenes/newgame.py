@@ -97,7 +97,6 @@ class NewGameScene(OptionsPanel, MenuScene):
 
     def start(self) -> None:
         from game.host import Host as Table, SeatConfig
-        from game.ui.table.scene import TableScene
 
         if self.error():
             return
@@ -126,7 +125,7 @@ class NewGameScene(OptionsPanel, MenuScene):
         self.app.save()
         table = Table(self.variant_id, dict(self.options), seats, seed=int(time.time()),
                       rounds=self.rounds or None)
-        self.app.replace(TableScene(self.app, table))
+        self.app.replace(self.app.make.table(table))
 
     def _host_lan(self) -> None:
         """Open the LAN table and its lobby (game.ui.scenes.lan): seat 0 is this player, the seats marked for
@@ -321,9 +320,7 @@ class NewGameScene(OptionsPanel, MenuScene):
         return cx
 
     def help(self, option: str | None = None) -> None:
-        from game.ui.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app, self.variant_id, focus=option))
+        self.app.push(self.app.make.rules(self.variant_id, focus=option))
 
     def set_human(self, i: int, human: bool) -> None:
         """Seat `i` a human (a LAN player, in LAN mode) or the AI; the host's own LAN seat stays his, and one human

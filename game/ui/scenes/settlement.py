@@ -412,9 +412,7 @@ class SettlementScene(MenuScene):
         return wrap(line, width) if wrap is not None else [line]
 
     def watch_again(self) -> None:
-        from game.ui.scenes.replay import ReplayScene
-
-        self.app.push(ReplayScene(self.app, self.ts.table.round_replay()))
+        self.app.push(self.app.make.replay(self.ts.table.round_replay()))
 
 
 class StandingsScene(MenuScene):
@@ -440,9 +438,7 @@ class StandingsScene(MenuScene):
                 self.app.quit(0)
 
     def to_title(self) -> None:
-        from game.ui.scenes.title import TitleScene
-
-        self.app.replace(TitleScene(self.app))
+        self.app.replace(self.app.make.title())
 
     def draw(self, surface: pygame.Surface) -> None:
         """The players by their totals, then each one's running score round by round, his name at its end; sizes
