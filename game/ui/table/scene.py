@@ -30,10 +30,10 @@ from game.engine.tiles import parse_tile
 from game.host import LocalSeat, Refused
 from game.hotseat import HotSeat
 from game.seating import relative_positions
-from game.ui.scene_base import Scene
 from game.ui.layout import Layout
 from game.ui.model import FlipRow, TableModel
 from game.ui.node import ImageNode, Node
+from game.ui.scene_base import Scene
 from game.ui.table.board import Board
 from game.ui.table.commands import Command, Hits
 from game.ui.table.common import sort_hand
