@@ -79,7 +79,7 @@ class Mixer:
     def start(self, *, frequency: int = FREQUENCY, buffer: int = BUFFER) -> bool:
         """Open the audio device (or reuse an open one). False, with `reason`, when there is none."""
         if pygame is None:
-            self._disable("pygame is not available")
+            self.disable("pygame is not available")
             return False
         try:
             if not pygame.mixer.get_init():
@@ -87,7 +87,7 @@ class Mixer:
                 self.owns_init = True
             self.format = pygame.mixer.get_init()
             if not self.format:
-                self._disable("the mixer did not start")
+                self.disable("the mixer did not start")
                 return False
             total = self.seats + 1 + self.effect_channels
             if pygame.mixer.get_num_channels() < total:
@@ -96,13 +96,14 @@ class Mixer:
             self._voices = [pygame.mixer.Channel(i) for i in range(self.seats + 1)]
             self._effects = [pygame.mixer.Channel(self.seats + 1 + i) for i in range(self.effect_channels)]
         except Exception as exc:  # pygame.error (no device, unknown driver), OSError, anything: stay silent
-            self._disable(f"no audio: {exc}".strip())
+            self.disable(f"no audio: {exc}".strip())
             return False
         self.enabled = True
         self.reason = None
         return True
 
-    def _disable(self, reason: str) -> None:
+    def disable(self, reason: str) -> None:
+        """Go silent, saying why in `reason` (no device, closed; a test's way to have no sound device)."""
         self.enabled = False
         self.reason = reason
         self._voices = []
@@ -119,7 +120,7 @@ class Mixer:
                     pygame.mixer.quit()
                 except Exception:
                     pass
-        self._disable("closed")
+        self.disable("closed")
 
     @property
     def driver(self) -> str | None:

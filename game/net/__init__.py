@@ -2,7 +2,7 @@
 seats over TCP, JSON lines both ways. Nothing here is imported by the rest of the game until LAN play is used.
 
 Host a table (server.py; every call but the constructor is safe from any thread). The game's own screens seat the
-hosting player as a client over loopback (game/ui/scenes/lan.py, remote_table.py); a "local" QueueSeat, below,
+hosting player as a client over loopback (game/ui/scenes/lan_common.py, remote_table.py); a "local" QueueSeat, below,
 serves a program that embeds the host in-process:
 
     from game.net.server import NetHost, QueueSeat

@@ -13,6 +13,8 @@ import pygame
 
 from game.i18n import translator
 from game.settings import Settings, save_settings
+from game.ui.scene_base import Scene
+from game.ui.scene_registry import SceneRegistry
 
 FPS = 60
 IDLE_AFTER = 0.6  # seconds without input before a scene that is standing still is drawn at its idle rate
@@ -91,38 +93,6 @@ INPUT_EVENTS = frozenset({pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, 
                           pygame.MOUSEMOTION, pygame.MOUSEWHEEL, pygame.TEXTINPUT, pygame.VIDEORESIZE})
 
 
-class Scene:
-    """A full-screen state of the game. The top of the stack gets input; `overlay` scenes draw over the one below."""
-
-    overlay = False
-
-    def __init__(self, app: "App"):
-        self.app = app
-
-    def enter(self) -> None:
-        pass
-
-    def exit(self) -> None:
-        pass
-
-    def resize(self, size: tuple[int, int]) -> None:
-        pass
-
-    def handle(self, event: pygame.event.Event) -> None:
-        pass
-
-    def update(self, dt: float) -> None:
-        pass
-
-    def draw(self, surface: pygame.Surface) -> None:
-        pass
-
-    def idle_fps(self) -> int | None:
-        """Frames a second enough while nobody touches anything (None: the full rate, something is moving). Idle
-        screens use little of a core this way."""
-        return None
-
-
 def set_window_icon() -> None:
     """The game's icon on the window and the taskbar; a missing or unreadable icon file is skipped, never fatal.
     X11 silently drops a window icon as large as the 512 px file (the request is too big): there it gets 128 px."""
@@ -185,6 +155,7 @@ class App:
         from game.audio import Audio
 
         self.audio = Audio.create(settings)  # silent, never failing, when there is no sound device
+        self.make = SceneRegistry(self)  # every scene, by name: scenes open one another through it
 
     # ---- text
     def t(self, text: str) -> str:
@@ -333,27 +304,21 @@ def run_app(argv_settings: Settings, autoplay: Autoplay | None, replay=None, res
     """Open the window and run until it closes. `resume`: a saved game (restored Host) to open at once, at the
     table (`--continue` without `--autoplay`; the demo's saved game comes in `autoplay.resume`). The demo prints
     its closing JSON line on stdout and exits 0 when it played to the game's end, 1 when it was closed before."""
-    from game.ui.scenes.title import TitleScene
-
     if autoplay is not None and autoplay.screenshots is not None:
         autoplay.screenshots.mkdir(parents=True, exist_ok=True)
     app = App(argv_settings, autoplay=autoplay, save=autoplay is None)
-    title = TitleScene(app)
+    title = app.make.title()
     if settings_trouble:  # the details went to the log (stderr); the title says it in the player's words
         title.message = app.t("Some settings could not be read and are back to their defaults; the original file "
                               "is kept beside the new one.")
     if resume is not None and autoplay is None:
-        from game.ui.table.scene import TableScene
-
         title.checked = True  # the saved game was read already: it is opened, not offered
         app.push(title)
-        app.replace(TableScene(app, resume))  # as the title's Continue does
+        app.replace(app.make.table(resume))  # as the title's Continue does
     else:
         app.push(title)
     if replay is not None:
-        from game.ui.scenes.replay import ReplayScene
-
-        app.push(ReplayScene(app, replay))
+        app.push(app.make.replay(replay))
     try:
         code = app.run()
     finally:

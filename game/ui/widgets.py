@@ -8,7 +8,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.ui.app import Scene
+from game.ui.scene_base import Scene
 
 GOLD = (255, 214, 110)
 INK = (245, 240, 225)

@@ -15,7 +15,8 @@ import pytest
 
 from game.engine.tiles import NUM_KINDS, tile_name, zh_name
 from game.ui.art.table import CALL_TONE_BY_LABEL, REGION_NAMES, REGIONS, TableArt
-from game.ui.art.tiles import IVORY_BOTTOM, IVORY_TOP, TileArt, tile_chars
+from game.ui.art.tile_faces import IVORY_BOTTOM, IVORY_TOP
+from game.ui.art.tiles import TileArt, tile_chars
 from game.ui.fonts import Fonts
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,7 +62,7 @@ def ink(surf: pygame.Surface) -> int:
 
 def face_area(tiles: TileArt, kind: int, width: int) -> pygame.Surface:
     """Just the ivory face of an upright tile (the part with the picture)."""
-    g = tiles._upright_geom(width)
+    g = tiles.upright_geometry(width)
     return tiles.face(kind, width).subsurface((0, 0, g["fw"], g["fh"]))
 
 
@@ -383,8 +384,8 @@ def test_warm_builds_the_other_kinds_at_a_size_just_drawn_and_keeps_to_its_deadl
     first = art.face(0, 47)
     art.lying(0, 31, 1)
     assert art.warm(time.perf_counter() - 1) == 0  # no time left: nothing built
-    assert ("face", art.look, 5, 47) not in art._cache
+    assert not art.has_face(5, 47)
     built = art.warm(time.perf_counter() + 60)
     assert built == 2 * (NUM_KINDS - 1)  # every other kind upright at 47 px and lying turned once at 31 px
-    assert art.face(0, 47) is first and all(("face", art.look, k, 47) in art._cache for k in range(NUM_KINDS))
+    assert art.face(0, 47) is first and all(art.has_face(k, 47) for k in range(NUM_KINDS))
     assert art.warm(time.perf_counter() + 60) == 0  # nothing left to build

@@ -13,7 +13,7 @@ from game.engine.tiles import parse_tile, parse_tiles
 from game.host import Host, SeatConfig
 from game.settings import Settings
 from game.ui.app import App
-from game.ui.art.tiles import LIT
+from game.ui.art.tile_faces import LIT
 from game.ui.model import flip_rows
 from game.ui.scenes.settlement import SettlementScene
 from game.ui.table.scene import TableScene

@@ -13,7 +13,9 @@ import pytest
 
 from game.net.client import BotPlayer, NetClient
 from game.net.remote_table import RemoteTable
-from game.ui.scenes.lan import JoinScene, LanScene, LobbyScene
+from game.ui.scenes.lan import LanScene
+from game.ui.scenes.lan_join import JoinScene
+from game.ui.scenes.lan_lobby import LobbyScene
 from game.ui.scenes.newgame import NewGameScene
 from game.ui.scenes.settlement import SettlementScene
 from game.ui.scenes.standings import StandingsScene
@@ -76,7 +78,7 @@ def host_from_title(app, players_remote: int = 1) -> LobbyScene:
     assert isinstance(ng, NewGameScene) and ng.mode == "lan"
     ng.rounds = 1
     for i in range(1, 4):
-        ng._set_human(i, i <= players_remote)
+        ng.set_human(i, i <= players_remote)
         ng.levels[i] = "easy"
     press(app, "Start")
     lobby = app.scene
@@ -237,7 +239,7 @@ def test_the_players_are_told_at_once_when_the_host_closes_the_table(lan_app):
     thread.join(15)
     assert mate.error is not None and mate.error.code == "host_quit"
     assert time.monotonic() - t0 < 15  # told, not left reconnecting for its 30 s (room for a loaded CI machine)
-    from game.ui.scenes.lan import lan_save_path
+    from game.ui.scenes.lan_common import lan_save_path
 
     assert lan_save_path().exists()  # the game waits there to be resumed
     press(app, "LAN game")
@@ -360,7 +362,7 @@ def test_the_host_discards_by_click_and_a_closed_table_is_resumed_from_the_lan_m
 
 
 def test_closing_the_window_at_the_hosted_table_tells_the_players_and_keeps_the_game(lan_app):
-    from game.ui.scenes.lan import lan_save_path
+    from game.ui.scenes.lan_common import lan_save_path
 
     app = lan_app
     lobby = host_from_title(app)

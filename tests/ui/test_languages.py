@@ -85,7 +85,8 @@ def allowed_data(app, table=None) -> set[str]:
 
 def scenes(app: App):
     """(name, scene, table or None) for each scene worth checking, built as a player reaches it."""
-    from game.ui.scenes.lan import JoinScene, LanScene
+    from game.ui.scenes.lan import LanScene
+    from game.ui.scenes.lan_join import JoinScene
     from game.ui.scenes.newgame import NewGameScene
     from game.ui.scenes.rules import RulesScene
     from game.ui.scenes.settings import SettingsScene

@@ -74,7 +74,8 @@ def mid_round(variant: str, actions: int = 40, claim: bool = False, flowers: boo
 def build(app: App, name: str):
     """Push the scene called `name` as a player reaches it; returns it."""
     from game import replays
-    from game.ui.scenes.lan import JoinScene, LanScene
+    from game.ui.scenes.lan import LanScene
+    from game.ui.scenes.lan_join import JoinScene
     from game.ui.scenes.newgame import NewGameScene
     from game.ui.scenes.pause import PauseScene
     from game.ui.scenes.replay import ReplayListScene, ReplayScene
@@ -92,8 +93,7 @@ def build(app: App, name: str):
         mode, vid = rest.split("-")
         scene = NewGameScene(app, mode)
         scene.choose_variant(vid)
-        scene.players = max(get_variant(vid).player_counts)
-        scene._fix()
+        scene.choose_players(max(get_variant(vid).player_counts))
         for i in range(4):  # the widest seat rows: a named human with his standing orders, AI seats with levels
             scene.humans[i] = i < 2
         app.push(scene)
@@ -103,7 +103,7 @@ def build(app: App, name: str):
         ng.choose_variant("nanning")
         ng.rounds = 1
         for i in range(1, 4):
-            ng._set_human(i, i == 1)
+            ng.set_human(i, i == 1)
         app.push(ng)
         ng.start()
         assert app.scene is not ng, ng.host_error

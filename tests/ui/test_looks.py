@@ -23,7 +23,8 @@ from game.ui.art.looks import (
     win_effect,
 )
 from game.ui.art.table import REGION_NAMES, REGIONS
-from game.ui.art.tiles import BACK_TOP, TileArt
+from game.ui.art.tile_backs import BACK_TOP
+from game.ui.art.tiles import TileArt
 from game.ui.fonts import Fonts
 from game.ui.node import Node
 
@@ -106,7 +107,7 @@ def test_the_five_backs_differ_pairwise(tiles):
 
 def test_faces_are_the_same_in_every_look(tiles):
     for width in (24, 40, 72):
-        g = TileArt._upright_geom(width)
+        g = TileArt.upright_geometry(width)
         for kind in (0, 13, 22, 31, 33, 38):
             plates = [pygame.image.tobytes(tiles.face(kind, width, rid).subsurface((0, 0, g["fw"], g["fh"])), "RGBA")
                       for rid in REGIONS]

@@ -286,7 +286,7 @@ def test_without_a_microphone_the_screen_says_so_and_records_nothing(app):
 
 
 def test_without_a_sound_device_the_screen_says_so_and_import_still_works(app, tmp_path):
-    app.audio.mixer._disable("no audio: no device (test)")
+    app.audio.mixer.disable("no audio: no device (test)")
     src = tmp_path / "in"
     src.mkdir()
     write_tone(src / "E.wav", 600)

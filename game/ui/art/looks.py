@@ -6,7 +6,8 @@ backs from `look.back` and `look.emblem` (see `TileArt.look`), `TableArt` draws 
 `win_effect(look, ...)` builds the win's particles as scene-graph nodes (`game.ui.node`).
 
 Nothing here is drawn at import time: painters draw on the surfaces they are handed, and the few particle sprites
-are made (and cached, bounded) the first time an effect asks for them.
+are made (and cached, bounded) the first time an effect asks for them. The painters are in `game.ui.art.emblems`
+(the backs' emblems) and `game.ui.art.sprites` (the win effects' particles).
 """
 
 from __future__ import annotations
@@ -19,7 +20,19 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import N_
+from game.ui.art.emblems import emblem_hibiscus, emblem_kapok, emblem_karst, emblem_palm, emblem_pearl_shell
+from game.ui.art.sprites import (
+    sprite_bubble,
+    sprite_drop,
+    sprite_frond,
+    sprite_hibiscus,
+    sprite_kapok,
+    sprite_leaf,
+    sprite_osmanthus,
+    sprite_pearl,
+    sprite_petal,
+    sprite_spark,
+)
 from game.ui.node import ImageNode, Node, ease_out, linear
 
 Color = tuple[int, int, int]
@@ -30,11 +43,6 @@ EmblemPainter = Callable[[pygame.Surface, float, float, float, tuple], None]
 SpritePainter = Callable[[pygame.Surface, float, float, float, Color], None]
 
 MOTIONS = ("fall", "rise", "burst", "drift", "fountain")
-CLEAR = (0, 0, 0, 0)
-
-
-def _mix(a, b, t: float) -> Color:
-    return tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3))  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -79,275 +87,6 @@ class RegionLook:
     back: BackColors
     emblem: EmblemPainter | None
     win: WinEffect
-
-
-# ================================================================================================ emblems
-# Each is drawn in one colour inside radius r, as bold shapes that still read when a wall stack is ~16 px wide.
-def _lw(r: float, k: float = 0.13) -> int:
-    return max(1, round(r * k))
-
-
-def emblem_hibiscus(s: pygame.Surface, cx: float, cy: float, r: float, ink) -> None:
-    """朱槿: five round petals parted by fine lines, an open eye and the long stamen column."""
-    for k in range(5):
-        a = math.radians(-90 + k * 72)
-        pygame.draw.circle(s, ink, (cx + math.cos(a) * r * 0.5, cy + math.sin(a) * r * 0.5), r * 0.46)
-    for k in range(5):  # the partings between the petals
-        a = math.radians(-90 + 36 + k * 72)
-        pygame.draw.line(s, CLEAR, (cx + math.cos(a) * r * 0.22, cy + math.sin(a) * r * 0.22),
-                         (cx + math.cos(a) * r * 1.05, cy + math.sin(a) * r * 1.05), _lw(r, 0.1))
-    pygame.draw.circle(s, CLEAR, (cx, cy), r * 0.24)
-    pygame.draw.circle(s, ink, (cx, cy), r * 0.12)
-    # the stamen column, curving out to the upper right
-    a = math.radians(-50)
-    ex, ey = cx + math.cos(a) * r * 1.08, cy + math.sin(a) * r * 1.08
-    pygame.draw.line(s, CLEAR, (cx, cy), (ex, ey), _lw(r, 0.2))
-    pygame.draw.line(s, ink, (cx, cy), (ex, ey), _lw(r, 0.08))
-    pygame.draw.circle(s, ink, (ex, ey), r * 0.12)
-
-
-def emblem_pearl_shell(s: pygame.Surface, cx: float, cy: float, r: float, ink) -> None:
-    """北海 南珠: a ribbed scallop shell (with the two ears at its hinge) and a round pearl beside it."""
-    hx, hy = cx - r * 0.12, cy + r * 0.55  # the hinge
-    rr = r * 1.0
-    start, end = math.radians(-172), math.radians(-8)
-    ribs = 7
-    steps = ribs * 8
-    rim = []
-    for k in range(steps + 1):
-        a = start + (end - start) * k / steps
-        bump = abs(math.sin(k / 8 * math.pi)) ** 0.6
-        rim.append((hx + math.cos(a) * rr * (0.86 + 0.14 * bump), hy + math.sin(a) * rr * (0.8 + 0.12 * bump)))
-    pygame.draw.polygon(s, ink, rim + [(hx + r * 0.1, hy), (hx - r * 0.1, hy)])
-    for k in range(1, ribs):  # the grooves between the ribs, cut in
-        a = start + (end - start) * k / ribs
-        pygame.draw.line(s, CLEAR, (hx + math.cos(a) * rr * 0.3, hy + math.sin(a) * rr * 0.28),
-                         (hx + math.cos(a) * rr * 0.84, hy + math.sin(a) * rr * 0.78), _lw(r, 0.08))
-    for side in (-1, 1):  # the ears at the hinge
-        ex = hx + side * r * 0.3
-        pygame.draw.polygon(s, ink, [(hx + side * r * 0.06, hy + r * 0.02), (ex, hy - r * 0.08),
-                                     (ex + side * r * 0.02, hy + r * 0.2), (hx + side * r * 0.06, hy + r * 0.24)])
-    # the pearl, at the lower right, ringed clear and with a cut highlight
-    pr = r * 0.27
-    px, py = cx + r * 0.62, cy + r * 0.52
-    pygame.draw.circle(s, CLEAR, (px, py), pr * 1.4)
-    pygame.draw.circle(s, ink, (px, py), pr)
-    pygame.draw.circle(s, CLEAR, (px - pr * 0.35, py - pr * 0.35), pr * 0.3)
-
-
-def emblem_karst(s: pygame.Surface, cx: float, cy: float, r: float, ink) -> None:
-    """桂林山水: three steep rounded karst peaks over the ripples of the Li river, a moon above."""
-    base = cy + r * 0.35
-    pts = []
-    peaks = ((-0.55, 0.95, 0.28), (0.05, 1.35, 0.3), (0.6, 0.8, 0.26))  # (x, height, half-width) in r
-    steps = 40
-    for i in range(steps + 1):
-        x = -1.0 + 2.0 * i / steps
-        y = 0.0
-        for px, ph, pw in peaks:
-            d = (x - px) / pw
-            y = max(y, ph / (1 + d ** 4))
-        pts.append((cx + x * r, base - y * r))
-    pygame.draw.polygon(s, ink, pts + [(cx + r, base), (cx - r, base)])
-    lw = _lw(r, 0.11)
-    for k, (half, dy) in enumerate(((0.95, 0.22), (0.7, 0.46), (0.42, 0.68))):  # ripples
-        y = base + dy * r
-        xs = [cx - half * r + j * (2 * half * r) / 12 for j in range(13)]
-        wave = [(x, y + math.sin(j * 1.6 + k) * r * 0.05) for j, x in enumerate(xs)]
-        pygame.draw.lines(s, ink, False, wave, lw)
-    pygame.draw.circle(s, ink, (cx + r * 0.72, cy - r * 0.78), r * 0.16)
-
-
-def emblem_kapok(s: pygame.Surface, cx: float, cy: float, r: float, ink) -> None:
-    """木棉: five thick pointed petals, cupped, around a crown of stamens."""
-    for k in range(5):
-        a = math.radians(-90 + k * 72)
-        ca, sa = math.cos(a), math.sin(a)
-        pts = []
-        for j in range(13):  # a petal: broad in the middle, pointed at the tip
-            t = j / 12
-            along = r * (0.12 + t * 0.92)
-            across = math.sin(t * math.pi) ** 0.8 * r * 0.3
-            pts.append((along, across))
-        pts += [(px, -py) for px, py in reversed(pts[1:-1])]
-        pygame.draw.polygon(s, ink, [(cx + px * ca - py * sa, cy + px * sa + py * ca) for px, py in pts])
-        # a midrib cut into each petal
-        pygame.draw.line(s, CLEAR, (cx + ca * r * 0.38, cy + sa * r * 0.38), (cx + ca * r * 0.78, cy + sa * r * 0.78),
-                         _lw(r, 0.07))
-    pygame.draw.circle(s, CLEAR, (cx, cy), r * 0.3)
-    for k in range(6):
-        a = math.radians(k * 60 + 30)
-        pygame.draw.circle(s, ink, (cx + math.cos(a) * r * 0.17, cy + math.sin(a) * r * 0.17), r * 0.075)
-    pygame.draw.circle(s, ink, (cx, cy), r * 0.08)
-
-
-def emblem_palm(s: pygame.Surface, cx: float, cy: float, r: float, ink) -> None:
-    """椰树: a leaning coconut palm, its fronds and coconuts, over a wave."""
-    bx, by = cx - r * 0.25, cy + r * 0.92
-    tx, ty = cx + r * 0.1, cy - r * 0.45
-    trunk = []
-    for i in range(11):
-        t = i / 10
-        x = bx + (tx - bx) * t + math.sin(t * math.pi) * r * 0.22
-        y = by + (ty - by) * t
-        trunk.append((x, y, r * (0.13 - 0.05 * t)))
-    for x, y, w in trunk:
-        pygame.draw.circle(s, ink, (x, y), w)
-    for x, y, w in trunk[1:-1:2]:  # the rings of the trunk
-        pygame.draw.line(s, CLEAR, (x - w, y), (x + w, y), _lw(r, 0.05))
-    for ang, ln, droop in ((-165, 0.95, 0.45), (-130, 0.8, 0.2), (-90, 0.55, 0.0), (-50, 0.8, 0.2),
-                           (-15, 0.95, 0.45), (160, 0.6, 0.5), (20, 0.6, 0.5)):
-        a = math.radians(ang)
-        ex, ey = tx + math.cos(a) * r * ln, ty + math.sin(a) * r * ln * 0.75 + droop * r * 0.5
-        mx, my = tx + math.cos(a) * r * ln * 0.5, ty + math.sin(a) * r * ln * 0.5 - r * 0.08
-        pts_up, pts_dn = [], []
-        for j in range(9):
-            t = j / 8
-            px = (1 - t) ** 2 * tx + 2 * (1 - t) * t * mx + t * t * ex
-            py = (1 - t) ** 2 * ty + 2 * (1 - t) * t * my + t * t * ey
-            half = math.sin(t * math.pi) ** 0.7 * r * 0.11
-            pts_up.append((px, py - half))
-            pts_dn.append((px, py + half))
-        pygame.draw.polygon(s, ink, pts_up + pts_dn[::-1])
-    for dx in (-0.09, 0.09):
-        pygame.draw.circle(s, ink, (tx + dx * r, ty + r * 0.12), r * 0.085)
-    wave = [(cx - r + j * r / 6, by + r * 0.02 + math.sin(j * 1.3) * r * 0.05) for j in range(13)]
-    pygame.draw.lines(s, ink, False, wave, _lw(r, 0.11))
-
-
-# ================================================================================================ particles
-def sprite_petal(s: pygame.Surface, cx: float, cy: float, r: float, color: Color) -> None:
-    """A hibiscus petal: a broad rounded blade, deeper at its base, with fine veins."""
-    pts = []
-    for j in range(17):
-        t = j / 16
-        along = -r + 2 * r * t
-        across = (math.sin(t * math.pi) ** 0.6) * r * (0.45 + 0.35 * t)
-        pts.append((cx + along, cy + across))
-    pts += [(x, 2 * cy - y) for x, y in reversed(pts[1:-1])]
-    pygame.draw.polygon(s, _mix(color, (90, 0, 20), 0.25), pts)
-    inner = [(cx + (x - cx) * 0.86 + r * 0.08, cy + (y - cy) * 0.82) for x, y in pts]
-    pygame.draw.polygon(s, color, inner)
-    pygame.draw.circle(s, _mix(color, (120, 0, 40), 0.5), (cx - r * 0.8, cy), r * 0.22)
-    for da in (-0.35, 0.0, 0.35):
-        pygame.draw.line(s, _mix(color, (120, 0, 40), 0.35), (cx - r * 0.85, cy),
-                         (cx + r * 0.6, cy + math.sin(da) * r * 0.7), max(1, round(r * 0.06)))
-    pygame.draw.ellipse(s, _mix(color, (255, 255, 255), 0.35), (cx - r * 0.1, cy - r * 0.45, r * 0.7, r * 0.3))
-
-
-def sprite_hibiscus(s: pygame.Surface, cx: float, cy: float, r: float, color: Color) -> None:
-    """A whole 朱槿 flower: five broad petals, a deep red eye and a pale stamen column."""
-    edge = _mix(color, (90, 0, 20), 0.3)
-    for k in range(5):
-        a = math.radians(-90 + k * 72)
-        px, py = cx + math.cos(a) * r * 0.5, cy + math.sin(a) * r * 0.5
-        pygame.draw.circle(s, edge, (px, py), r * 0.5)
-        pygame.draw.circle(s, color, (px, py), r * 0.45)
-    for k in range(5):
-        a = math.radians(-90 + k * 72)
-        pygame.draw.line(s, edge, (cx, cy), (cx + math.cos(a) * r * 0.75, cy + math.sin(a) * r * 0.75),
-                         max(1, round(r * 0.05)))
-    pygame.draw.circle(s, _mix(color, (110, 0, 30), 0.6), (cx, cy), r * 0.24)
-    a = math.radians(-50)
-    ex, ey = cx + math.cos(a) * r * 0.78, cy + math.sin(a) * r * 0.78
-    pygame.draw.line(s, _mix(color, (255, 240, 200), 0.6), (cx, cy), (ex, ey), max(1, round(r * 0.09)))
-    pygame.draw.circle(s, (255, 226, 120), (ex, ey), r * 0.1)
-
-
-def sprite_leaf(s: pygame.Surface, cx: float, cy: float, r: float, color: Color) -> None:
-    """A glossy tropical leaf with its midrib."""
-    pts = []
-    for j in range(15):
-        t = j / 14
-        pts.append((cx - r + 2 * r * t, cy + math.sin(t * math.pi) ** 0.9 * r * 0.42))
-    pts += [(x, 2 * cy - y) for x, y in reversed(pts[1:-1])]
-    pygame.draw.polygon(s, _mix(color, (0, 30, 10), 0.35), pts)
-    pygame.draw.polygon(s, color, [(x, cy + (y - cy) * 0.82) for x, y in pts])
-    pygame.draw.line(s, _mix(color, (255, 255, 200), 0.45), (cx - r, cy), (cx + r * 0.9, cy), max(1, round(r * 0.08)))
-
-
-def sprite_pearl(s: pygame.Surface, cx: float, cy: float, r: float, color: Color) -> None:
-    """A 南珠 pearl: a lustrous sphere with a soft rim, an orient sheen and a bright highlight."""
-    pygame.draw.circle(s, _mix(color, (60, 80, 110), 0.45), (cx, cy), r)
-    pygame.draw.circle(s, _mix(color, (150, 170, 200), 0.3), (cx - r * 0.04, cy - r * 0.04), r * 0.92)
-    pygame.draw.circle(s, color, (cx - r * 0.12, cy - r * 0.12), r * 0.72)
-    pygame.draw.circle(s, _mix(color, (255, 255, 255), 0.6), (cx - r * 0.22, cy - r * 0.22), r * 0.42)
-    pygame.draw.circle(s, (255, 236, 240), (cx + r * 0.3, cy + r * 0.42), r * 0.16)  # a pink orient glint
-    pygame.draw.circle(s, (255, 255, 255), (cx - r * 0.34, cy - r * 0.36), r * 0.17)
-
-
-def sprite_bubble(s: pygame.Surface, cx: float, cy: float, r: float, color: Color) -> None:
-    """A sea bubble: a thin bright ring with a highlight, see-through inside."""
-    pygame.draw.circle(s, (*color, 70), (cx, cy), r)
-    pygame.draw.circle(s, (*color, 230), (cx, cy), r, max(1, round(r * 0.14)))
-    pygame.draw.circle(s, (255, 255, 255, 255), (cx - r * 0.38, cy - r * 0.38), r * 0.2)
-
-
-def sprite_osmanthus(s: pygame.Surface, cx: float, cy: float, r: float, color: Color) -> None:
-    """A 桂花 floret: four small round petals, a darker heart."""
-    for k in range(4):
-        a = math.radians(45 + k * 90)
-        px, py = cx + math.cos(a) * r * 0.45, cy + math.sin(a) * r * 0.45
-        pygame.draw.circle(s, _mix(color, (150, 70, 0), 0.35), (px, py), r * 0.52)
-        pygame.draw.circle(s, color, (px - r * 0.04, py - r * 0.04), r * 0.44)
-    pygame.draw.circle(s, _mix(color, (255, 255, 220), 0.5), (cx - r * 0.25, cy - r * 0.25), r * 0.16)
-    pygame.draw.circle(s, _mix(color, (160, 60, 0), 0.6), (cx, cy), r * 0.2)
-
-
-def sprite_kapok(s: pygame.Surface, cx: float, cy: float, r: float, color: Color) -> None:
-    """A whole 木棉 blossom: five fleshy pointed petals around a golden crown of stamens."""
-    dark = _mix(color, (70, 0, 0), 0.4)
-    for k in range(5):
-        a = math.radians(-90 + k * 72)
-        ca, sa = math.cos(a), math.sin(a)
-        pts = []
-        for j in range(11):
-            t = j / 10
-            pts.append((r * (0.1 + 0.9 * t), math.sin(t * math.pi) ** 0.8 * r * 0.34))
-        pts += [(px, -py) for px, py in reversed(pts[1:-1])]
-        pygame.draw.polygon(s, dark, [(cx + px * ca - py * sa, cy + px * sa + py * ca) for px, py in pts])
-        pygame.draw.polygon(s, color, [(cx + px * 0.9 * ca - py * 0.72 * sa, cy + px * 0.9 * sa + py * 0.72 * ca)
-                                       for px, py in pts])
-    pygame.draw.circle(s, dark, (cx, cy), r * 0.3)
-    for k in range(7):
-        a = math.radians(k * 360 / 7)
-        pygame.draw.circle(s, (255, 214, 90), (cx + math.cos(a) * r * 0.2, cy + math.sin(a) * r * 0.2), r * 0.08)
-
-
-def sprite_spark(s: pygame.Surface, cx: float, cy: float, r: float, color: Color) -> None:
-    """A four-pointed glint of light."""
-    for ang, ln in ((0, 1.0), (90, 1.0), (45, 0.5), (135, 0.5)):
-        a = math.radians(ang)
-        ca, sa = math.cos(a), math.sin(a)
-        w = r * 0.16 * ln
-        pygame.draw.polygon(s, (*color, 230), [(cx + ca * r * ln, cy + sa * r * ln), (cx - sa * w, cy + ca * w),
-                                               (cx - ca * r * ln, cy - sa * r * ln), (cx + sa * w, cy - ca * w)])
-    pygame.draw.circle(s, (255, 255, 255, 255), (cx, cy), r * 0.18)
-
-
-def sprite_frond(s: pygame.Surface, cx: float, cy: float, r: float, color: Color) -> None:
-    """A palm frond: a curved rib with narrow leaflets along it."""
-    rib = []
-    for j in range(11):
-        t = j / 10
-        rib.append((cx - r + 2 * r * t, cy - math.sin(t * math.pi) * r * 0.35 + r * 0.12))
-    dark = _mix(color, (0, 40, 20), 0.35)
-    for j in range(1, 10):
-        x, y = rib[j]
-        ln = r * 0.55 * math.sin(j / 10 * math.pi) + r * 0.1
-        for side in (-1, 1):
-            pygame.draw.line(s, color if side < 0 else dark, (x, y), (x + r * 0.22, y + side * ln),
-                             max(1, round(r * 0.11)))
-    pygame.draw.lines(s, _mix(color, (230, 220, 150), 0.4), False, rib, max(1, round(r * 0.09)))
-
-
-def sprite_drop(s: pygame.Surface, cx: float, cy: float, r: float, color: Color) -> None:
-    """A drop of sea spray: a rounded drop, pale at the top, with a glint."""
-    pygame.draw.circle(s, (*_mix(color, (0, 60, 90), 0.3), 235), (cx, cy + r * 0.15), r * 0.72)
-    pygame.draw.polygon(s, (*_mix(color, (0, 60, 90), 0.3), 235),
-                        [(cx - r * 0.62, cy + r * 0.0), (cx, cy - r), (cx + r * 0.62, cy + r * 0.0)])
-    pygame.draw.circle(s, (*color, 255), (cx - r * 0.05, cy + r * 0.12), r * 0.56)
-    pygame.draw.circle(s, (255, 255, 255, 255), (cx - r * 0.22, cy - r * 0.05), r * 0.18)
 
 
 # ================================================================================================ the looks

@@ -6,14 +6,14 @@ resolved. The last choices are remembered in the settings.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import fields
 
 import pygame
 
 from game.ai import LEVELS
 from game.engine.errors import OptionError
-from game.ui.widgets import GOLD, INK, MUTED, RED, MenuScene, button, chip, chip_pad, panel, show, text, ui_scale
+from game.ui.scenes.newgame_options import OptionsPanel
+from game.ui.widgets import GOLD, MUTED, RED, MenuScene, button, chip, chip_pad, panel, show, text, ui_scale
 from game.variants import AVAILABLE, PLANNED, get_variant
 
 # each rule set's card: its name and what it is known for (msgids, shown in the player's language)
@@ -24,7 +24,9 @@ MAX_NAME = 12
 AVATARS = 12  # faces to choose from
 
 
-class NewGameScene(MenuScene):
+class NewGameScene(OptionsPanel, MenuScene):
+    """The state, the actions and the frame; the options panel is `OptionsPanel` (newgame_options.py)."""
+
     def __init__(self, app, mode: str = "ai"):
         super().__init__(app)
         self.mode = mode
@@ -83,6 +85,11 @@ class NewGameScene(MenuScene):
     def set_option(self, name: str, value) -> None:
         self.options[name] = value
 
+    def choose_players(self, n: int) -> None:
+        """Play with `n` players (the rule set's largest count where it has no table of `n`)."""
+        self.players = n
+        self._fix()
+
     def choose_variant(self, vid: str) -> None:
         self.variant_id = vid
         self.options = {}
@@ -90,7 +97,6 @@ class NewGameScene(MenuScene):
 
     def start(self) -> None:
         from game.host import Host as Table, SeatConfig
-        from game.ui.table.scene import TableScene
 
         if self.error():
             return
@@ -119,12 +125,12 @@ class NewGameScene(MenuScene):
         self.app.save()
         table = Table(self.variant_id, dict(self.options), seats, seed=int(time.time()),
                       rounds=self.rounds or None)
-        self.app.replace(TableScene(self.app, table))
+        self.app.replace(self.app.make.table(table))
 
     def _host_lan(self) -> None:
         """Open the LAN table and its lobby (game.ui.scenes.lan): seat 0 is this player, the seats marked for
         people wait for them (the AI plays those still empty once the host starts)."""
-        from game.ui.scenes.lan import host_table
+        from game.ui.scenes.lan_common import host_table
 
         name = self.seat_name(0)
         self.app.settings.last_setup["lan_join"] = {**self.app.settings.last_setup.get("lan_join", {}),
@@ -218,7 +224,7 @@ class NewGameScene(MenuScene):
         cx = x + px(120)
         for n in v.player_counts:
             r = chip(app, surface, self.clicks, (cx, y - px(4)), str(n), n == self.players,
-                     lambda n=n: (setattr(self, "players", n), self._fix()), size=fs(16))
+                     lambda n=n: self.choose_players(n), size=fs(16))
             cx = r.right + px(8)
         text(app, surface, (cx + px(30), y), app.t("Rounds"), fs(18), GOLD, True)
         cx += px(110)
@@ -232,11 +238,11 @@ class NewGameScene(MenuScene):
             text(app, surface, (x, y), app.t("Seat {n}").format(n=i + 1), fs(16), (230, 230, 220))
             cx = x + px(120)
             r = chip(app, surface, self.clicks, (cx, y - px(4)), self._human_label(i), self.humans[i],
-                     lambda i=i: self._set_human(i, True), size=fs(15))
+                     lambda i=i: self.set_human(i, True), size=fs(15))
             cx = r.right + px(6)
             if not (self.mode == "lan" and i == 0):
                 r = chip(app, surface, self.clicks, (cx, y - px(4)), app.t("AI"), not self.humans[i],
-                         lambda i=i: self._set_human(i, False), size=fs(15))
+                         lambda i=i: self.set_human(i, False), size=fs(15))
             cx = r.right + px(20)
             if self.humans[i] and self.mode == "lan" and i > 0:
                 text(app, surface, (cx, y), app.t("joins from the network"), fs(14), MUTED)
@@ -251,49 +257,7 @@ class NewGameScene(MenuScene):
                     cx = r.right + px(6)
             y += row
         y += px(8)
-        # options, grouped as the rules group them
-        try:  # built without the combination check, so hidden options follow what is chosen even when invalid
-            opts_obj = v.Options(**self.options)
-        except (TypeError, ValueError):
-            opts_obj = None
-        groups: dict[str, list] = {}
-        for f in fields(v.Options):
-            groups.setdefault(f.metadata.get("group", ""), []).append(f)
-        applies = getattr(opts_obj, "applies", None)
-        # an option that does not apply stays hidden, unless it was changed (so a conflict can be undone)
-        visible = {g: [f for f in items if applies is None or applies(f.name, self.players)
-                       or self.options.get(f.name, f.default) != f.default] for g, items in groups.items()}
-        visible = {g: fs for g, fs in visible.items() if fs}
-        area = pygame.Rect(x, y, right.width - px(40), right.bottom - px(10) - y)
-        # the largest text at which every option fits the panel in two columns, else in three (a small window);
-        # when none does (long English labels in the smallest window), two columns at 11 px that scroll
-        tries = [(cols, size) for cols in (2, 3) for size in range(fs(15), 10, -1)]
-        for cols, size in tries:
-            placed = self._place_options(visible, area, size, cols)
-            if placed is not None:
-                self.scroll = 0
-                break
-        else:
-            placed = self._scrolled(self._place_options(visible, area, 11, 2, strict=False), area, surface)
-        for kind, rect, payload, size in placed:
-            if kind == "group":
-                text(app, surface, rect.topleft, payload, size + 2, GOLD, True)
-            elif kind == "label":
-                f, img, shown = payload
-                show(app, surface, img, rect, app.t(f.metadata["label"]), shown)
-                self.clicks.add(rect, lambda n=f.name: self.help(n))  # the option's label opens its rules
-            elif kind == "chip":
-                f, val, label = payload
-                value = self.options.get(f.name, f.default)
-                if val in ("−", "+"):
-                    new = max(1, value - 1) if val == "−" else value + 1
-                    chip(app, surface, self.clicks, rect.topleft, val, False,
-                         lambda n=f.name, new=new: self.set_option(n, new), size=size)
-                else:
-                    chip(app, surface, self.clicks, rect.topleft, label, value == val,
-                         lambda n=f.name, val=val: self.set_option(n, val), size=size)
-            elif kind == "number":
-                text(app, surface, rect.topleft, payload, size + 1, (255, 255, 255), True)
+        self.draw_options(surface, x, y, right)
         err = self.error()
         help_x = w - 2 * bw - px(190)
         room = help_x - px(12) - (x0 + px(10))  # up to the leftmost button
@@ -329,112 +293,6 @@ class NewGameScene(MenuScene):
         """A text size given at 1280×720, at the window's scale; never under 11 px, the smallest that reads."""
         return max(11, self.px(v))
 
-    def _option_values(self, f) -> list[tuple[object, str]]:
-        """(value, its words) for each choice of an option, in the player's language."""
-        app = self.app
-        labels = f.metadata.get("labels") or {}
-        if isinstance(f.default, bool):
-            return [(val, app.t(labels[val]) if val in labels else app.t("On") if val else app.t("Off"))
-                    for val in (True, False)]
-        if f.metadata.get("choices"):
-            return [(val, app.t(str(labels[val])) if val in labels else str(val)) for val in f.metadata["choices"]]
-        return []
-
-    def _place_options(self, visible: dict, area: pygame.Rect, size: int, cols: int = 2,
-                       strict: bool = True) -> list | None:
-        """Where each group title, option label and choice goes at text `size`: `cols` columns, the labels' column as
-        wide as its longest label (at most 40 % of the column, longer labels on more lines), the choices flowing
-        onto further lines where they must. None when it does not fit `area` (unless not `strict`)."""
-        app = self.app
-        col_w = (area.width - 20 * (cols - 1)) // cols
-        pad_w, pad_h = chip_pad(size)
-        line = size + pad_h  # a chip's height
-        labels = {f.name: app.fonts.render(app.t(f.metadata["label"]), size, (230, 230, 220))
-                  for fs in visible.values() for f in fs}
-        label_w = min(round(col_w * 0.4), max((img.get_width() for img in labels.values()), default=0) + 14)
-        first = label_w + 10  # where a line of choices starts
-
-        def chip_w(words: str) -> int:
-            return app.fonts.render(words, size, INK, bold=True).get_width() + pad_w
-
-        def block(fs) -> tuple[int, list]:
-            """A group's items relative to its column's top-left, and its height."""
-            items: list = []
-            y = 0
-            for f in fs:
-                img, shown = labels[f.name], size
-                if img.get_width() > label_w - 10:  # a long label (English glosses) on two or more lines
-                    img = app.fonts.get(size).render(app.t(f.metadata["label"]), True, (230, 230, 220),
-                                                     wraplength=label_w - 10)
-                if img.get_width() > label_w - 10:  # a word longer than the column: narrowed
-                    k = (label_w - 10) / img.get_width()
-                    img = pygame.transform.smoothscale(img, (label_w - 10, max(1, round(img.get_height() * k))))
-                    shown = round(size * k)
-                items.append(("label", pygame.Rect(10, y + 4, img.get_width(), img.get_height()), (f, img, shown)))
-                cx, cy = first, y
-                values = self._option_values(f)
-                if not values:  # a number: − value +
-                    value = self.options.get(f.name, f.default)
-                    items.append(("chip", pygame.Rect(cx, cy, chip_w("−"), line), (f, "−", "−")))
-                    cx += chip_w("−") + 10
-                    items.append(("number", pygame.Rect(cx, cy + 4, 0, 0), str(value)))
-                    cx += app.fonts.render(str(value), size + 1, INK, bold=True).get_width() + 10
-                    items.append(("chip", pygame.Rect(cx, cy, chip_w("+"), line), (f, "+", "+")))
-                for val, words in values:
-                    w = chip_w(words)
-                    if cx + w > col_w and cx > first:  # onto the next line, under the first choice
-                        cx, cy = first, cy + line + 2
-                    items.append(("chip", pygame.Rect(cx, cy, w, line), (f, val, words)))
-                    cx += w + 6
-                y = max(cy + line, y + 4 + img.get_height()) + 4
-            return y, items
-
-        title_h = size + 14
-        blocks = []
-        for group, fs in visible.items():
-            height, items = block(fs)
-            blocks.append((app.t(group) if group else app.t("Options"), height + title_h, items))
-        heights = [h for _, h, _ in blocks]
-
-        def tallest(cuts: tuple) -> int:
-            ends = (0, *cuts, len(blocks))
-            return max(sum(heights[a:b]) for a, b in zip(ends, ends[1:]))
-
-        # the groups, in their order, run on into the next column where that leaves the columns most even
-        cuts = min(itertools.combinations(range(1, len(blocks)), max(0, min(cols, len(blocks)) - 1)), key=tallest,
-                   default=())
-        out: list = []
-        col, y = 0, 0
-        for index, (title, height, items) in enumerate(blocks):
-            if index in cuts:
-                col, y = col + 1, 0
-            ox = area.x + col * (col_w + 20)
-            if strict and area.y + y + height > area.bottom:
-                return None
-            out.append(("group", pygame.Rect(ox, area.y + y, 0, 0), title, size))
-            for kind, rect, payload in items:
-                out.append((kind, rect.move(ox, area.y + y + size + 12), payload, size))
-            y += height
-        return out
-
-    def _scrolled(self, placed: list, area: pygame.Rect, surface: pygame.Surface) -> list:
-        """Options taller than their area, moved up by the scroll (the mouse wheel) and cut to what lies wholly in
-        the area; ▲ and ▼ at its right edge say there is more above or below."""
-        bottom = max(rect.bottom for kind, rect, _, size in placed) + self.px(8)
-        self.scroll = max(0, min(self.scroll, bottom - area.bottom))
-        shown = []
-        for kind, rect, payload, size in placed:
-            rect = rect.move(0, -self.scroll)
-            tall = size + 14 if kind == "group" else rect.height  # a group's title is placed by its top-left only
-            if area.top <= rect.top and rect.top + tall <= area.bottom:
-                shown.append((kind, rect, payload, size))
-        size = self.fs(14)
-        if self.scroll > 0:
-            text(self.app, surface, (area.right + self.px(14), area.top), "▲", size, GOLD, True, "topright")
-        if self.scroll < bottom - area.bottom:
-            text(self.app, surface, (area.right + self.px(14), area.bottom), "▼", size, GOLD, True, "bottomright")
-        return shown
-
     def _draw_human_seat(self, surface: pygame.Surface, i: int, x: int, y: int) -> int:
         """A human seat: his face (click for another), his name (click to type), his standing orders."""
         app = self.app
@@ -462,11 +320,11 @@ class NewGameScene(MenuScene):
         return cx
 
     def help(self, option: str | None = None) -> None:
-        from game.ui.scenes.rules import RulesScene
+        self.app.push(self.app.make.rules(self.variant_id, focus=option))
 
-        self.app.push(RulesScene(self.app, self.variant_id, focus=option))
-
-    def _set_human(self, i: int, human: bool) -> None:
+    def set_human(self, i: int, human: bool) -> None:
+        """Seat `i` a human (a LAN player, in LAN mode) or the AI; the host's own LAN seat stays his, and one human
+        seat at least stays."""
         if self.mode == "lan" and i == 0:
             return  # the host's own seat
         self.humans[i] = human

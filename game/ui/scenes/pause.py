@@ -44,14 +44,10 @@ class PauseScene(MenuScene):
             self.ts.resumed()
 
     def settings(self) -> None:
-        from game.ui.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.push(self.app.make.settings())
 
     def rules(self) -> None:
-        from game.ui.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app, self.ts.table.variant_id))
+        self.app.push(self.app.make.rules(self.ts.table.variant_id))
 
     def quit_to_title(self) -> None:
         """The save on disk first (it is written after every action; once more, as closing the window does), then
@@ -63,11 +59,9 @@ class PauseScene(MenuScene):
                 self.message = problem
                 self.quit_anyway = True
                 return
-        from game.ui.scenes.title import TitleScene
-
         while len(self.app.scenes) > 1:
             self.app.pop()
-        self.app.replace(TitleScene(self.app))
+        self.app.replace(self.app.make.title())
 
     def resize(self, size: tuple[int, int]) -> None:
         self.ts.resize(size)  # back from the settings: the table underneath takes a new window or tile size

@@ -30,9 +30,7 @@ class SettingsScene(MenuScene):
 
     def own_voices(self) -> None:
         """Settings → Voices: record or import the player's own voice packs."""
-        from game.ui.scenes.voices import VoicesScene
-
-        self.app.push(VoicesScene(self.app))
+        self.app.push(self.app.make.voices())
 
     def _set(self, name: str, value) -> None:
         setattr(self.app.settings, name, value)

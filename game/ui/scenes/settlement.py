@@ -49,9 +49,7 @@ class SettlementScene(MenuScene):
         if self.working:
             self.toggle_working()
             return
-        from game.ui.scenes.pause import PauseScene
-
-        self.app.push(PauseScene(self.app, self.ts))
+        self.app.push(self.app.make.pause(self.ts))
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -341,7 +339,5 @@ class SettlementScene(MenuScene):
         return wrap(line, width) if wrap is not None else [line]
 
     def watch_again(self) -> None:
-        from game.ui.scenes.replay import ReplayScene
-
         if self.replay is not None:
-            self.app.push(ReplayScene(self.app, self.replay))
+            self.app.push(self.app.make.replay(self.replay))

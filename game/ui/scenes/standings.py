@@ -30,9 +30,7 @@ class StandingsScene(MenuScene):
                 self.app.quit(0)
 
     def to_title(self) -> None:
-        from game.ui.scenes.title import TitleScene
-
-        self.app.replace(TitleScene(self.app))
+        self.app.replace(self.app.make.title())
 
     def draw(self, surface: pygame.Surface) -> None:
         """The players by their totals, then each one's running score round by round, his name at its end; sizes

@@ -26,11 +26,9 @@ class TitleScene(MenuScene):
             self.message = self.app.t("The saved game could not be resumed and was set aside.") + f" ({problem})"
 
     def resume(self) -> None:
-        from game.ui.table.scene import TableScene
-
         if self.saved is not None:
             table, self.saved = self.saved, None
-            self.app.replace(TableScene(self.app, table))
+            self.app.replace(self.app.make.table(table))
 
     def on_enter(self) -> None:
         self.play("ai")
@@ -48,7 +46,6 @@ class TitleScene(MenuScene):
     def start_autoplay(self) -> None:
         from game.host import Host as Table
         from game.host import SeatConfig
-        from game.ui.table.scene import TableScene
         from game.variants import get_variant
 
         ap = self.app.autoplay
@@ -65,37 +62,25 @@ class TitleScene(MenuScene):
             seats = [SeatConfig(names[i], human=False, level="normal", avatar=i + 1) for i in range(players)]
             table = Table(ap.variant, {}, seats, seed=ap.seed, rounds=ap.rounds)
         ap.table = table
-        self.app.replace(TableScene(self.app, table))
+        self.app.replace(self.app.make.table(table))
 
     def play(self, mode: str) -> None:
-        from game.ui.scenes.newgame import NewGameScene
-
-        self.app.push(NewGameScene(self.app, mode))
+        self.app.push(self.app.make.new_game(mode))
 
     def stats(self) -> None:
-        from game.ui.scenes.stats import StatsScene
-
-        self.app.push(StatsScene(self.app))
+        self.app.push(self.app.make.stats())
 
     def lan(self) -> None:
-        from game.ui.scenes.lan import LanScene
-
-        self.app.push(LanScene(self.app))
+        self.app.push(self.app.make.lan())
 
     def rules(self) -> None:
-        from game.ui.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app))
+        self.app.push(self.app.make.rules())
 
     def replays(self) -> None:
-        from game.ui.scenes.replay import ReplayListScene
-
-        self.app.push(ReplayListScene(self.app))
+        self.app.push(self.app.make.replay_list())
 
     def settings(self) -> None:
-        from game.ui.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.push(self.app.make.settings())
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

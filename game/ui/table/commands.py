@@ -180,9 +180,7 @@ class OpenRules(Command):
     """玩法说明 for this table's rule set, over the table."""
 
     def run(self, view: "TableScene") -> None:
-        from game.ui.scenes.rules import RulesScene
-
-        view.app.push(RulesScene(view.app, view.table.variant_id))
+        view.app.push(view.app.make.rules(view.table.variant_id))
 
 
 class Hits:

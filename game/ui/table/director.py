@@ -188,19 +188,15 @@ class Director(Part):
 
     def open_settlement(self) -> None:
         view = self.view
-        from game.ui.scenes.settlement import SettlementScene
-
         view.settlement_open = True
-        view.app.push(SettlementScene(view.app, view))
+        view.app.push(view.app.make.settlement(view))
 
     def next_round(self) -> None:
         """Called by the settlement screen."""
         view = self.view
         view.settlement_open = False
         if not view.table.next_round():
-            from game.ui.scenes.standings import StandingsScene
-
-            view.app.replace(StandingsScene(view.app, view.table))
+            view.app.replace(view.app.make.standings(view.table))
             return
         if view.hotseat is not None:
             view.hotseat.hide()

@@ -25,10 +25,10 @@ from game.engine.tiles import parse_tile
 from game.host import Refused, TableSettings
 from game.hotseat import HotSeat
 from game.seating import relative_positions
-from game.ui.app import Scene
 from game.ui.layout import Layout
 from game.ui.model import FlipRow, TableModel
 from game.ui.node import ImageNode, Node
+from game.ui.scene_base import Scene
 from game.ui.table.board import Board
 from game.ui.table.commands import Command, Hits
 from game.ui.table.common import BOT_THINK, sort_hand
@@ -189,11 +189,9 @@ class TableScene(Scene):
     def pause(self) -> None:
         """Esc: the pause menu over the table as it is. The table gets no input and no update until it closes, so
         the host's clock stands still (no bot moves, no claim deadline runs)."""
-        from game.ui.scenes.pause import PauseScene
-
         if self.app.scene is self:
             self.speaker_menu = self.phrase_menu = False  # neither menu stays open under the pause menu
-            self.app.push(PauseScene(self.app, self))
+            self.app.push(self.app.make.pause(self))
 
     def resumed(self) -> None:
         """Back from the pause menu: settings changed meanwhile apply (the timers for the next prompts)."""
@@ -378,12 +376,10 @@ class TableScene(Scene):
             self.overlays.draw_lost(surface)
 
     def to_title(self) -> None:
-        from game.ui.scenes.title import TitleScene
-
         self.leave()
         while len(self.app.scenes) > 1:
             self.app.pop()
-        self.app.replace(TitleScene(self.app))
+        self.app.replace(self.app.make.title())
 
     def setup_prompt(self):
         """The shown seat's choice before the deal (上嘎 …), when one is asked of him now."""

@@ -1,0 +1,208 @@
+"""The lobby of a LAN table (game.ui.scenes.lan) before the deal: the seats with names, faces and ready marks, the
+rule set with every option and how it differs from the defaults, the fingerprint compared with this machine's
+reading of the same options; for the host, the address to give friends and Start (the AI plays seats still empty).
+It turns into the table when the game starts."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+import pygame
+
+from game.ui.scenes.lan_common import join_error_text, lan_scale, rule_set_name
+from game.ui.widgets import GOLD, INK, MUTED, RED, MenuScene, button, panel, text
+
+
+# ------------------------------------------------------------------------------------------------ the lobby
+class LobbyScene(MenuScene):
+    def __init__(self, app, table):
+        super().__init__(app)
+        self.table = table
+        self.server = table.server  # this machine hosts the table
+        self.addresses: list[str] = []
+        from game.engine.options import fingerprint
+
+        try:
+            mine = fingerprint(table.variant_id, table.options)
+        except Exception:  # noqa: BLE001
+            mine = None
+        self.same_rules = mine == table.fingerprint
+        self.left = False
+
+    def enter(self) -> None:
+        if self.server is not None:
+            from game.net.discovery import local_addresses
+
+            self.addresses = local_addresses()
+
+    # ---- state
+    def update(self, dt: float) -> None:
+        t = self.table
+        t.advance(0.0)
+        if t.playing and t.error is None:
+            app = self.app
+            while len(app.scenes) > 1:  # the table stands on the title alone, as a local game does
+                app.pop()
+            app.push(app.make.table(t))
+
+    def status(self) -> dict | None:
+        return self.server.status() if self.server is not None else None
+
+    def start(self) -> None:
+        """The host starts: seats still empty are played by the AI until someone takes them."""
+        if self.server is not None:
+            self.server.go_on()
+
+    def toggle_ready(self) -> None:
+        t = self.table
+        t.client.set_ready(not t.ready[t.seat])
+        t.ready[t.seat] = not t.ready[t.seat]
+
+    def leave(self) -> None:
+        self.table.leave()
+        self.left = True
+        self.app.pop()
+
+    def on_escape(self) -> None:
+        self.leave()
+
+    def on_close(self) -> None:
+        self.table.leave()
+
+    # ---- drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        app, t = self.app, self.table
+        k = lan_scale(surface)
+        w, h = surface.get_size()
+        surface.blit(app.art.felt(t.variant_id, (w, h)), (0, 0))
+        self.clicks.reset()
+        region = rule_set_name(app, t.variant_id, t.variant.name)
+        title = app.t("Lobby") + f"  ·  {region}"
+        text(app, surface, (round(30 * k), round(18 * k)), title, round(30 * k), GOLD, True)
+        if self.server is not None:
+            port = self.server.port
+            where = "   ".join(f"{a}:{port}" for a in self.addresses) or f"127.0.0.1:{port}"
+            text(app, surface, (round(30 * k), round(62 * k)),
+                 app.t("Give your friends this address: {address}").format(address=where), round(18 * k), INK, True)
+        else:
+            text(app, surface, (round(30 * k), round(62 * k)),
+                 app.t("Table: {host}").format(host=t.host_name or "?"), round(18 * k), INK, True)
+        left = pygame.Rect(round(24 * k), round(100 * k), round(w * 0.42), h - round(200 * k))
+        panel(surface, left, app=app)
+        y = left.y + round(16 * k)
+        text(app, surface, (left.x + round(18 * k), y), app.t("Seats"), round(18 * k), GOLD, True)
+        y += round(34 * k)
+        for i in range(t.players):
+            y = self._draw_seat(surface, i, left, y, k)
+        right = pygame.Rect(left.right + round(20 * k), left.y, w - left.right - round(44 * k), left.height)
+        panel(surface, right, app=app)
+        self._draw_options(surface, right, k)
+        # the way on
+        bw, bh = round(240 * k), round(52 * k)
+        by = h - bh - round(24 * k)
+        if self.server is not None:
+            missing = [i for i, kind in enumerate(t.kinds) if kind != "ai" and not t.connected_seat(i)]
+            waiting = [i for i, kind in enumerate(t.kinds) if kind != "ai" and i != t.seat and t.connected_seat(i)
+                       and not t.ready[i]]
+            label = app.t("Start") if not missing else app.t("Start: the AI plays the empty seats")
+            size = round(20 * k)
+            sw = max(bw, app.fonts.render(label, size, INK, bold=True).get_width() + round(40 * k))
+            button(app, surface, self.clicks, pygame.Rect(w - sw - round(30 * k), by, sw, bh), label, self.start,
+                   size=size)
+            if waiting:
+                names = "、".join(t.seats[i].name for i in waiting)
+                text(app, surface, (w - sw - round(40 * k), by + bh // 2),
+                     app.t("Not ready yet: {names}").format(names=names), round(15 * k), MUTED, False, "midright")
+        else:
+            mine = t.ready[t.seat]
+            button(app, surface, self.clicks, pygame.Rect(w - bw - round(30 * k), by, bw, bh),
+                   app.t("Not ready") if mine else app.t("Ready"), self.toggle_ready,
+                   style="secondary" if mine else "primary")
+            text(app, surface, (w - bw - round(40 * k), by + bh // 2), app.t("The host starts the game."),
+                 round(15 * k), MUTED, False, "midright")
+        button(app, surface, self.clicks, pygame.Rect(round(30 * k), by, round(180 * k), bh), app.t("Leave"),
+               self.leave, style="secondary")
+        if t.error is not None:
+            text(app, surface, (w // 2, by - round(24 * k)), join_error_text(app, t.error.code, ""), round(17 * k),
+                 RED, True, "center")
+
+    def _draw_seat(self, surface, i: int, box: pygame.Rect, y: int, k: float) -> int:
+        app, t = self.app, self.table
+        x = box.x + round(18 * k)
+        size = round(40 * k)
+        kind = t.kinds[i]
+        here = kind == "ai" or t.connected_seat(i)
+        face = app.art.avatar(t.seats[i].avatar or i + 1, size)
+        if not here:
+            face = face.copy()
+            face.set_alpha(70)
+        surface.blit(face, (x, y))
+        if kind == "ai":
+            name, note, color = t.seats[i].name, app.t("AI"), MUTED
+        elif here:
+            name = t.seats[i].name
+            you = app.t("you") if i == t.seat else None
+            host = app.t("host") if i == 0 else None
+            note = " · ".join(p for p in (you, host) if p)
+            color = INK
+        else:
+            name, note, color = app.t("Waiting for a player…"), "", MUTED
+        r = text(app, surface, (x + size + round(12 * k), y + round(2 * k)), name, round(18 * k), color, True)
+        if note:
+            text(app, surface, (r.right + round(10 * k), y + round(5 * k)), note, round(14 * k), MUTED)
+        if kind != "ai" and here:
+            ready = t.ready[i] or i == 0
+            mark = ("✓ " + app.t("ready")) if ready else app.t("not ready")
+            text(app, surface, (box.right - round(18 * k), y + round(10 * k)), mark, round(15 * k),
+                 (130, 240, 140) if ready else MUTED, ready, "topright")
+        return y + size + round(14 * k)
+
+    def _draw_options(self, surface, box: pygame.Rect, k: float) -> None:
+        """Every option of the table's rule set, the ones that differ from the defaults lit, with the default."""
+        app, t = self.app, self.table
+        x, y = box.x + round(18 * k), box.y + round(16 * k)
+        rounds = str(t.rounds) if t.rounds else app.t("until out of coins")
+        text(app, surface, (x, y), app.t("Rules") + f"  ·  {t.players} " + app.t("players") + "  ·  "
+             + app.t("Rounds") + f" {rounds}", round(18 * k), GOLD, True)
+        y += round(28 * k)
+        if self.same_rules:
+            note, color = app.t("✓ This game reads these options exactly as the host's does."), (130, 240, 140)
+        else:
+            note, color = app.t("⚠ This game reads these options differently from the host's: update both to the "
+                                "same version."), RED
+        text(app, surface, (x, y), note, round(14 * k), color)
+        y += round(26 * k)
+        size = round(14 * k)
+        step = round(22 * k)
+        col_w = (box.width - round(36 * k)) // 2
+        col_x, top = x, y
+        changed = 0
+        for f in fields(t.variant.Options):
+            value = getattr(t.options, f.name, f.default)
+            applies = getattr(t.options, "applies", None)
+            if applies is not None and not applies(f.name, t.players) and value == f.default:
+                continue
+            differs = value != f.default
+            changed += differs
+            label = app.t(f.metadata["label"]) if f.metadata.get("label") else f.name
+            shown = self._value_text(f, value)
+            line = f"{label}: {shown}"
+            if differs:
+                line += "  (" + app.t("default {value}").format(value=self._value_text(f, f.default)) + ")"
+            if y + step > box.bottom - round(30 * k):
+                if col_x != x:
+                    break
+                col_x, y = x + col_w, top
+            text(app, surface, (col_x, y), line, size, GOLD if differs else (220, 220, 205), differs)
+            y += step
+        summary = (app.t("All options are the usual table's.") if not changed else
+                   app.t("Options that differ from the usual table (lit): {n}").format(n=changed))
+        text(app, surface, (x, box.bottom - round(26 * k)), summary, round(14 * k), MUTED)
+
+    def _value_text(self, f, value) -> str:
+        labels = f.metadata.get("labels") or {}
+        if value in labels:
+            return self.app.t(str(labels[value]))
+        if isinstance(value, bool):
+            return self.app.t("On") if value else self.app.t("Off")
+        return str(value)

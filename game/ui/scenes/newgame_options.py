@@ -1,0 +1,173 @@
+"""The options panel of the new-game screen (game.ui.scenes.newgame): every option of the chosen rule set, grouped as
+the rules group them, each label opening its rules and each choice a chip; placed in two or three columns at the
+largest text that fits, else scrolled by the mouse wheel. Options that do not apply to the table chosen stay
+hidden unless changed."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import fields
+
+import pygame
+
+from game.ui.widgets import GOLD, INK, chip, chip_pad, show, text
+
+
+class OptionsPanel:
+    """The options half of `NewGameScene`: reads the scene's rule set, options and scroll, adds its controls to
+    `self.clicks`; the actions it calls (set_option, help) are the scene's."""
+
+    def draw_options(self, surface: pygame.Surface, x: int, y: int, right: pygame.Rect) -> None:
+        """Every option of the rule set, grouped as the rules group them, from (x, y) to the bottom of the
+        `right` panel: at the largest text that fits, else scrolled."""
+        app, v = self.app, self.variant
+        px, fs = self.px, self.fs
+        # options, grouped as the rules group them
+        try:  # built without the combination check, so hidden options follow what is chosen even when invalid
+            opts_obj = v.Options(**self.options)
+        except (TypeError, ValueError):
+            opts_obj = None
+        groups: dict[str, list] = {}
+        for f in fields(v.Options):
+            groups.setdefault(f.metadata.get("group", ""), []).append(f)
+        applies = getattr(opts_obj, "applies", None)
+        # an option that does not apply stays hidden, unless it was changed (so a conflict can be undone)
+        visible = {g: [f for f in items if applies is None or applies(f.name, self.players)
+                       or self.options.get(f.name, f.default) != f.default] for g, items in groups.items()}
+        visible = {g: fs for g, fs in visible.items() if fs}
+        area = pygame.Rect(x, y, right.width - px(40), right.bottom - px(10) - y)
+        # the largest text at which every option fits the panel in two columns, else in three (a small window);
+        # when none does (long English labels in the smallest window), two columns at 11 px that scroll
+        tries = [(cols, size) for cols in (2, 3) for size in range(fs(15), 10, -1)]
+        for cols, size in tries:
+            placed = self._place_options(visible, area, size, cols)
+            if placed is not None:
+                self.scroll = 0
+                break
+        else:
+            placed = self._scrolled(self._place_options(visible, area, 11, 2, strict=False), area, surface)
+        for kind, rect, payload, size in placed:
+            if kind == "group":
+                text(app, surface, rect.topleft, payload, size + 2, GOLD, True)
+            elif kind == "label":
+                f, img, shown = payload
+                show(app, surface, img, rect, app.t(f.metadata["label"]), shown)
+                self.clicks.add(rect, lambda n=f.name: self.help(n))  # the option's label opens its rules
+            elif kind == "chip":
+                f, val, label = payload
+                value = self.options.get(f.name, f.default)
+                if val in ("−", "+"):
+                    new = max(1, value - 1) if val == "−" else value + 1
+                    chip(app, surface, self.clicks, rect.topleft, val, False,
+                         lambda n=f.name, new=new: self.set_option(n, new), size=size)
+                else:
+                    chip(app, surface, self.clicks, rect.topleft, label, value == val,
+                         lambda n=f.name, val=val: self.set_option(n, val), size=size)
+            elif kind == "number":
+                text(app, surface, rect.topleft, payload, size + 1, (255, 255, 255), True)
+
+    def _option_values(self, f) -> list[tuple[object, str]]:
+        """(value, its words) for each choice of an option, in the player's language."""
+        app = self.app
+        labels = f.metadata.get("labels") or {}
+        if isinstance(f.default, bool):
+            return [(val, app.t(labels[val]) if val in labels else app.t("On") if val else app.t("Off"))
+                    for val in (True, False)]
+        if f.metadata.get("choices"):
+            return [(val, app.t(str(labels[val])) if val in labels else str(val)) for val in f.metadata["choices"]]
+        return []
+
+    def _place_options(self, visible: dict, area: pygame.Rect, size: int, cols: int = 2,
+                       strict: bool = True) -> list | None:
+        """Where each group title, option label and choice goes at text `size`: `cols` columns, the labels' column as
+        wide as its longest label (at most 40 % of the column, longer labels on more lines), the choices flowing
+        onto further lines where they must. None when it does not fit `area` (unless not `strict`)."""
+        app = self.app
+        col_w = (area.width - 20 * (cols - 1)) // cols
+        pad_w, pad_h = chip_pad(size)
+        line = size + pad_h  # a chip's height
+        labels = {f.name: app.fonts.render(app.t(f.metadata["label"]), size, (230, 230, 220))
+                  for fs in visible.values() for f in fs}
+        label_w = min(round(col_w * 0.4), max((img.get_width() for img in labels.values()), default=0) + 14)
+        first = label_w + 10  # where a line of choices starts
+
+        def chip_w(words: str) -> int:
+            return app.fonts.render(words, size, INK, bold=True).get_width() + pad_w
+
+        def block(fs) -> tuple[int, list]:
+            """A group's items relative to its column's top-left, and its height."""
+            items: list = []
+            y = 0
+            for f in fs:
+                img, shown = labels[f.name], size
+                if img.get_width() > label_w - 10:  # a long label (English glosses) on two or more lines
+                    img = app.fonts.get(size).render(app.t(f.metadata["label"]), True, (230, 230, 220),
+                                                     wraplength=label_w - 10)
+                if img.get_width() > label_w - 10:  # a word longer than the column: narrowed
+                    k = (label_w - 10) / img.get_width()
+                    img = pygame.transform.smoothscale(img, (label_w - 10, max(1, round(img.get_height() * k))))
+                    shown = round(size * k)
+                items.append(("label", pygame.Rect(10, y + 4, img.get_width(), img.get_height()), (f, img, shown)))
+                cx, cy = first, y
+                values = self._option_values(f)
+                if not values:  # a number: − value +
+                    value = self.options.get(f.name, f.default)
+                    items.append(("chip", pygame.Rect(cx, cy, chip_w("−"), line), (f, "−", "−")))
+                    cx += chip_w("−") + 10
+                    items.append(("number", pygame.Rect(cx, cy + 4, 0, 0), str(value)))
+                    cx += app.fonts.render(str(value), size + 1, INK, bold=True).get_width() + 10
+                    items.append(("chip", pygame.Rect(cx, cy, chip_w("+"), line), (f, "+", "+")))
+                for val, words in values:
+                    w = chip_w(words)
+                    if cx + w > col_w and cx > first:  # onto the next line, under the first choice
+                        cx, cy = first, cy + line + 2
+                    items.append(("chip", pygame.Rect(cx, cy, w, line), (f, val, words)))
+                    cx += w + 6
+                y = max(cy + line, y + 4 + img.get_height()) + 4
+            return y, items
+
+        title_h = size + 14
+        blocks = []
+        for group, fs in visible.items():
+            height, items = block(fs)
+            blocks.append((app.t(group) if group else app.t("Options"), height + title_h, items))
+        heights = [h for _, h, _ in blocks]
+
+        def tallest(cuts: tuple) -> int:
+            ends = (0, *cuts, len(blocks))
+            return max(sum(heights[a:b]) for a, b in zip(ends, ends[1:]))
+
+        # the groups, in their order, run on into the next column where that leaves the columns most even
+        cuts = min(itertools.combinations(range(1, len(blocks)), max(0, min(cols, len(blocks)) - 1)), key=tallest,
+                   default=())
+        out: list = []
+        col, y = 0, 0
+        for index, (title, height, items) in enumerate(blocks):
+            if index in cuts:
+                col, y = col + 1, 0
+            ox = area.x + col * (col_w + 20)
+            if strict and area.y + y + height > area.bottom:
+                return None
+            out.append(("group", pygame.Rect(ox, area.y + y, 0, 0), title, size))
+            for kind, rect, payload in items:
+                out.append((kind, rect.move(ox, area.y + y + size + 12), payload, size))
+            y += height
+        return out
+
+    def _scrolled(self, placed: list, area: pygame.Rect, surface: pygame.Surface) -> list:
+        """Options taller than their area, moved up by the scroll (the mouse wheel) and cut to what lies wholly in
+        the area; ▲ and ▼ at its right edge say there is more above or below."""
+        bottom = max(rect.bottom for kind, rect, _, size in placed) + self.px(8)
+        self.scroll = max(0, min(self.scroll, bottom - area.bottom))
+        shown = []
+        for kind, rect, payload, size in placed:
+            rect = rect.move(0, -self.scroll)
+            tall = size + 14 if kind == "group" else rect.height  # a group's title is placed by its top-left only
+            if area.top <= rect.top and rect.top + tall <= area.bottom:
+                shown.append((kind, rect, payload, size))
+        size = self.fs(14)
+        if self.scroll > 0:
+            text(self.app, surface, (area.right + self.px(14), area.top), "▲", size, GOLD, True, "topright")
+        if self.scroll < bottom - area.bottom:
+            text(self.app, surface, (area.right + self.px(14), area.bottom), "▼", size, GOLD, True, "bottomright")
+        return shown
