@@ -213,6 +213,7 @@ class Guangdong(Variant):
     pass_lock = PassLock(same_kind=True, cleared_by_claim=True)
     hand_types = BASE_HANDS + SPECIAL_HANDS
     context_fields = CONTEXT_FIELDS
+    run_setup_keys = ("round_wind",)  # shared/rules/guangdong.md, Clarifications: "may be given in `setup` too"
     summary = RULES_SUMMARY
     small_hands = ADDITIONS
 

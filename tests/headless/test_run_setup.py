@@ -54,3 +54,14 @@ def test_a_setup_key_is_checked_where_it_is_given_and_given_once():
 def test_a_ling_is_taken_without_honour_tiles_and_scores_nothing():
     no_honors = {"no_honors": True}
     assert deltas({"ling": "S"}, no_honors) == deltas({}, no_honors) == deltas({"context": {"ling": "N"}}, no_honors)
+
+
+def test_guangdongs_round_wind_is_taken_at_the_top_level_too():
+    # shared/rules/guangdong.md, Clarifications: "`round_wind` (default E) may be given in `setup` too"
+    base = doc({})
+    base["variant"] = "guangdong"
+    base["options"] = {}
+    code, top = answer("run", {**base, "setup": {"round_wind": "S"}})
+    code2, inner = answer("run", {**base, "setup": {"context": {"round_wind": "S"}}})
+    assert code == code2 == 0 and top["events"][0]["context"] == inner["events"][0]["context"]
+    assert top["events"][0]["context"]["round_wind"] == "S"
