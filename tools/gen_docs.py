@@ -69,6 +69,13 @@ def variant_section(variant) -> list[str]:
         for cf in fields:
             out.append(f"| `{cf.name}` | {_cell(cf.describe())} |")
         out.append("")
+    if variant.screen_facts:
+        out += ["### Shown and hidden at the table", "",
+                "Every table hides the others' concealed tiles and draws. This rule set's own facts, while a round "
+                "runs:", "", "| fact | on screen | how |", "|---|---|---|"]
+        for f in variant.screen_facts:
+            out.append(f"| {f.fact} | {'shown' if f.shown else 'hidden'} | {_cell(f.how)} |")
+        out.append("")
     if variant.run_setup_keys:
         keys = ", ".join(f"`{k}`" for k in variant.run_setup_keys)
         out += [f"`run` also takes {keys} at the top level of `setup` (as well as under `setup.context`).", ""]

@@ -64,6 +64,16 @@ class ScoreItem:
 
 
 @dataclass(frozen=True)
+class ScreenFact:
+    """Whether the table shows a fact of the rules while the round runs, as the rule set's document says (docs:
+    rule-sets.md). Every table hides the others' concealed tiles and draws; these are a rule set's own."""
+
+    fact: str
+    shown: bool
+    how: str  # where it shows, or the document's words for keeping it off the screen
+
+
+@dataclass(frozen=True)
 class ScoreReason:
     """Why a settlement item scores: its id (ScoreItem.reason), how the settlement screen labels it (an English msgid
     the catalogues translate) and what the table's voice says when it is scored ("" nothing)."""
@@ -159,6 +169,7 @@ class Variant:
     has_escape_penalty: bool = False
     fan_unit: str = "番"  # how the variant's count reads: 番 (doublings) or 倍 (a multiplier)
     summary: str = ""  # a few sentences for rules help (English msgid; the catalogues translate it)
+    screen_facts: tuple[ScreenFact, ...] = ()  # what the table shows and hides of this rule set's own facts
     small_hands: tuple = ()  # SmallHand (game/engine/scoring.py): what rules help lists besides hand_types
     # what this rule set scores and turns besides the engine's own (ENGINE_SCORE_REASONS): the UI and the audio
     # label and voice them from here, never from tables of their own

@@ -18,7 +18,7 @@ from game.engine.options import option
 from game.engine.scoring import Evaluation, HandType, SmallHand, WinContext, matching
 from game.engine.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, WinShape
 from game.engine.tiles import RED_DRAGON, TileSet, next_in_ring, number_of, parse_tile, tile_name
-from game.engine.variant import FlipKind, ScoreItem, ScoreReason, Variant, Win
+from game.engine.variant import FlipKind, ScoreItem, ScoreReason, ScreenFact, Variant, Win
 from game.i18n import N_
 
 GHOST_LABELS = {"flip": "翻鬼", "flip_next": "翻鬼下一张", "red_dragon": "红中鬼", "none": "无鬼"}
@@ -158,6 +158,10 @@ class Beihai(Variant):
     hand_types = HAND_TYPES
     context_fields = CONTEXT_FIELDS
     summary = RULES_SUMMARY
+    screen_facts = (
+        ScreenFact("the wildcard (鬼牌)", True, "its indicator and box at the table, a badge on every wildcard"),
+        ScreenFact("horses (买马)", True, "turned after a win, those that hit lit, and on the settlement"),
+    )
     small_hands = (SmallHand("pinghu", "平胡", "1", "1m 2m 3m 4p 5p 6p 7s 8s 9s 5s 5s 2m 3m | win 4m self"),
                    SmallHand("gangshanghua", "杠上花", "2 / 4",
                              "1m 2m 3m 4p 5p 6p 2m 3m 5s 5s | kong 7s 7s 7s 7s | win 4m self after_kong", adds=True),

@@ -20,7 +20,7 @@ from game.engine.options import option
 from game.engine.scoring import Evaluation, HandType, SmallHand, WinContext
 from game.engine.shapes import STANDARD, THIRTEEN_ORPHANS, WinShape
 from game.engine.tiles import FIRST_DRAGON, FIRST_HONOR, FIRST_WIND, TileSet, parse_tile, tile_name
-from game.engine.variant import FeedRule, PassLock, ScoreItem, Variant, Win
+from game.engine.variant import FeedRule, PassLock, ScoreItem, ScreenFact, Variant, Win
 from game.i18n import N_
 
 WINDS = ("E", "S", "W", "N")
@@ -215,6 +215,9 @@ class Guangdong(Variant):
     context_fields = CONTEXT_FIELDS
     run_setup_keys = ("round_wind",)  # shared/rules/guangdong.md, Clarifications: "may be given in `setup` too"
     summary = RULES_SUMMARY
+    screen_facts = (
+        ScreenFact("the round wind (圈风)", True, "at the table's centre"),
+    )
     small_hands = ADDITIONS
 
     # ---- table

@@ -23,7 +23,7 @@ from game.engine.scoring import Evaluation, HandType, SmallHand, WinContext, mat
 from game.engine.shapes import FAR, SEVEN_PAIRS, STANDARD, WinShape
 from game.engine.tiles import (FIRST_HONOR, NUM_PLAYABLE, TileSet, next_in_ring, number_of, parse_tile,
                                prev_in_ring, tile_name)
-from game.engine.variant import FeedRule, FlipKind, PassLock, ScoreItem, ScoreReason, SeatMark, Variant, Win
+from game.engine.variant import FeedRule, FlipKind, PassLock, ScoreItem, ScoreReason, ScreenFact, SeatMark, Variant, Win
 from game.i18n import N_
 
 
@@ -234,6 +234,10 @@ class Guiliu(Variant):
     hand_types = HAND_TYPES
     context_fields = CONTEXT_FIELDS
     summary = RULES_SUMMARY
+    screen_facts = (
+        ScreenFact("互包 between two seats", True, "on both seat cards from the third claim, and said once"),
+        ScreenFact("醒 (the turned tiles)", True, "turned after a win, those that count lit"),
+    )
     small_hands = (
         SmallHand("pinghu", "平胡", "4 / 7 / 2·4 / 5", "1m 2m 3m 4p 5p 6p 5s 5s 2m 3m | pong 7s 7s 7s | win 4m discard"),
         SmallHand("lanpai", "烂牌", "5 / 10 / 3·5 / 8", "1m 4m 7m 2p 5p 8p 3s 6s 9s E S W N | win P self"),

@@ -23,7 +23,7 @@ from game.engine.scoring import Evaluation, HandType, WinContext, matching, read
 from game.engine.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, WinShape
 from game.engine.tiles import (FIRST_DRAGON, FIRST_FLOWER, FIRST_HONOR, FIRST_WIND, TileSet, is_flower, parse_tile,
                                tile_name)
-from game.engine.variant import PassLock, ScoreItem, ScoreReason, SeatMark, SetupChoice, Variant, Win
+from game.engine.variant import PassLock, ScoreItem, ScoreReason, ScreenFact, SeatMark, SetupChoice, Variant, Win
 from game.i18n import N_
 
 LING_LABELS = {"E": N_("East ling (东令)"), "S": N_("South ling (南令)"), "W": N_("West ling (西令)"),
@@ -267,6 +267,12 @@ class Hainan(Variant):
     context_fields = CONTEXT_FIELDS
     run_setup_keys = ("ga", "streak", "ling")  # shared/rules/hainan.md, Clarifications
     summary = RULES_SUMMARY
+    screen_facts = (
+        ScreenFact("a concealed kong's tiles (暗杠)", False, "seed: 暗杠不亮牌 — the others see four backs"),
+        ScreenFact("each seat's 嘎", True, "on its seat card for the whole round, and the settlement"),
+        ScreenFact("the 令", True, "at the table's centre"),
+        ScreenFact("flowers", True, "set aside beside their seat card"),
+    )
     score_reasons = (ScoreReason("flower_win", N_("Flower win"), voice_token="huahu"),  # 花胡, paid at once
                      ScoreReason("kong_void", N_("Kong and flower points void")))  # draw_scores off: both undone
     void_line = N_("Drawn round: kong and flower-win points do not count")

@@ -15,7 +15,7 @@ from game.engine.events import message
 from game.engine.melds import Meld
 from game.engine.options import option
 from game.engine.scoring import Evaluation, HandType, SmallHand, WinContext, matching
-from game.engine.variant import FeedRule, PassLock, ScoreItem, Variant, Win
+from game.engine.variant import FeedRule, PassLock, ScoreItem, ScreenFact, Variant, Win
 from game.i18n import N_
 
 
@@ -142,6 +142,13 @@ class Nanning(Variant):
     hand_types = HAND_TYPES
     context_fields = CONTEXT_FIELDS
     summary = RULES_SUMMARY
+    screen_facts = (
+        ScreenFact("封胡 (a seat barred from winning)", False,
+                   "seed: 被封胡者在界面上不作特殊表现，只是无法胡牌 — no mark, hint, voice or banner; he gets no 胡"),
+        ScreenFact("承包 (who is liable)", False,
+                   "seed: 承包关系不在界面上表示出来，只要在算分时扣除 — only the settlement says who paid, and why"),
+        ScreenFact("coins and the base (底注)", True, "on every seat card, and the settlement"),
+    )
     small_hands = (SmallHand("pinghu", "平胡", "1", "1m 2m 3m 4p 5p 6p 7s 8s 9s 5s 5s 2m 3m | win 4m discard"),
                    SmallHand("menqianqing", "门前清", "×4/3", "1m 2m 3m 4p 5p 6p 7s 8s 9s 5s 5s 2m 3m | win 4m self",
                              adds=True))
