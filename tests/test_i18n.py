@@ -64,8 +64,15 @@ def _entries(catalog):
     return [m for m in catalog if m.id and m.string]
 
 
-def fields_of(text: str) -> set[str]:
+def fields_of(text: str | tuple | list) -> set[str]:
+    """A msgid's or translation's {fields}; a plural entry's are those of all its forms."""
+    if isinstance(text, (tuple, list)):
+        return set().union(*(fields_of(t) for t in text))
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def singular(msgid: str | tuple) -> str:
+    return msgid[0] if isinstance(msgid, tuple) else msgid
 
 
 # ---------------------------------------------------------------------------------------------------- (a) complete
@@ -88,8 +95,9 @@ def test_keyword_t_matches_attribute_calls():
 def test_the_template_holds_exactly_the_t_calls_of_the_code(code_msgids):
     literal, _ = i18n.scan_calls()
     in_code = {msgid for _, _, msgid in literal}
-    assert in_code and in_code <= set(code_msgids)  # f-strings included, whatever the Python version
-    assert set(code_msgids) <= in_code | set(i18n.DYNAMIC_MSGIDS)  # no Babel false positives (t[...] in hand.py)
+    assert in_code and in_code <= {singular(m) for m in code_msgids}  # f-strings included, whatever the Python
+    assert {singular(m) for m in code_msgids} <= in_code | set(i18n.DYNAMIC_MSGIDS)  # no Babel false positives
+    # (t[...] in hand.py)
     assert "Settings" in code_msgids
 
 
@@ -120,7 +128,8 @@ def test_placeholders_survive_translation(catalogues):
             dropped = {f.strip("{}") for f in i18n.droppable(m.auto_comments)}  # a gloss the note lets go
             assert got <= want and want - got <= dropped, \
                 f"{lang}: {m.id!r} has {sorted(want)}, {m.string!r} has {sorted(got)}"
-            m.string.format(**{name: "阿强" for name in want})  # no stray braces
+            for form in (m.string if isinstance(m.string, (list, tuple)) else [m.string]):
+                form.format(**{name: "阿强" for name in want})  # no stray braces
 
 
 def test_a_translator_note_lets_only_the_named_gloss_go():
@@ -154,10 +163,11 @@ def test_every_translation_renders_with_the_game_font(lang, catalogues):
     fonts = Fonts(lang)  # zh_TW: Noto Sans TC, the others Noto Sans SC
     assert not fonts.is_fallback, "Noto Sans CJK is missing (justmytype-intl-cjk)"
     for m in _entries(catalogues[lang]):
-        assert fonts.missing_glyphs(m.string) == [], (lang, m.string)
-        # the language's own font draws it without the other script's fallback (in zh_TW this catches
-        # simplified-only characters such as 过 or 兰 that slipped into a translation)
-        assert fonts.missing_glyphs(m.string, fallback=False) == [], (lang, m.string)
+        for form in (m.string if isinstance(m.string, (list, tuple)) else [m.string]):
+            assert fonts.missing_glyphs(form) == [], (lang, form)
+            # the language's own font draws it without the other script's fallback (in zh_TW this catches
+            # simplified-only characters such as 过 or 兰 that slipped into a translation)
+            assert fonts.missing_glyphs(form, fallback=False) == [], (lang, form)
 
 
 def _option_texts() -> list[str]:
@@ -195,7 +205,13 @@ def test_the_compiled_catalogues_load_through_game_i18n(lang, expected, compiled
     assert tr.__class__.__name__ == "GNUTranslations", "no .mo found"
     assert tr.gettext("Settings") == expected
     for m in _entries(catalogues[lang]):
-        assert tr.gettext(m.id) == m.string, (lang, m.id)
+        if isinstance(m.id, tuple):  # a plural entry: each count gets its language's form
+            forms = list(m.string)
+            for n in (1, 2, 5):
+                want = forms[0] if len(forms) == 1 else forms[0 if n == 1 else 1]
+                assert tr.ngettext(m.id[0], m.id[1], n) == want, (lang, m.id, n)
+        else:
+            assert tr.gettext(m.id) == m.string, (lang, m.id)
 
 
 def test_an_unknown_language_falls_back_to_the_english_msgids(compiled, monkeypatch):
@@ -212,3 +228,15 @@ def test_compiled_catalogues_are_not_committed():
         assert ignored, f"{rel} must be git-ignored (*.mo in .gitignore)"
     tracked = subprocess.run(["git", "ls-files", "*.mo"], cwd=ROOT, capture_output=True, text=True).stdout
     assert tracked.strip() == ""
+
+
+def test_a_count_takes_its_languages_plural_form(compiled, monkeypatch):
+    """Issue #27: "3 tile(s) from ready". Through gettext's ngettext: English has two forms, Chinese one."""
+    monkeypatch.setattr(game.i18n, "locale_dir", lambda: compiled)
+    en, zh = game.i18n.translator("en"), game.i18n.translator("zh_CN")
+    one, many = "{d} tile from ready", "{d} tiles from ready"
+    assert en.ngettext(one, many, 1).format(d=1) == "1 tile from ready"
+    assert en.ngettext(one, many, 3).format(d=3) == "3 tiles from ready"
+    assert zh.ngettext(one, many, 1).format(d=1) == "差 1 张听牌" and zh.ngettext(one, many, 3).format(d=3) == "差 3 张听牌"
+    plural = [m for m in i18n.template() if isinstance(m.id, tuple)]
+    assert {m.id for m in plural} >= {(one, many)}  # the template keeps both forms of a tn() call

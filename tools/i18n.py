@@ -42,7 +42,9 @@ MAPPING = ROOT / "babel.cfg"
 DOMAIN = "lingnan"  # game/i18n.py DOMAIN
 POT = LOCALES / f"{DOMAIN}.pot"
 LANGUAGES = ("zh_CN", "en", "zh_TW")  # zh_CN is the default and the one that matters most
-KEYWORDS = {"t": None, "N_": None}  # app.t(message), and N_(message) marking text translated later
+# app.t(message); app.tn(singular, plural, n), a count's own plural form (gettext's ngettext: 1 tile, 2 tiles; one
+# form in Chinese); N_(message) marking text translated later
+KEYWORDS = {"t": None, "N_": None, "tn": (1, 2)}
 COMMENT_TAGS = ("TRANSLATORS:",)  # `# TRANSLATORS: ...` just above a t() call reaches the translators
 WIDTH = 116
 PROJECT = "Lingnan Mahjong"
@@ -84,8 +86,11 @@ def mo_path(lang: str, base: Path | None = None) -> Path:
     return po_path(lang, base).with_suffix(".mo")
 
 
-def placeholders(text: str) -> set[str]:
-    """The `{name}` fields of a str.format string ("{}" for a positional one); {"<malformed>"} if it cannot parse."""
+def placeholders(text: str | tuple | list) -> set[str]:
+    """The `{name}` fields of a str.format string ("{}" for a positional one); {"<malformed>"} if it cannot parse. A
+    plural entry (its forms, as a tuple or list) has the fields of all of its forms."""
+    if isinstance(text, (tuple, list)):
+        return set().union(*(placeholders(t) for t in text)) if text else set()
     try:
         return {"{%s}" % name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
     except ValueError:
@@ -185,8 +190,9 @@ def _collect() -> tuple[Catalog, list[tuple[str, int, str]], list[tuple[str, int
     for filename, lineno, message, comments, context in extract_from_dir(
             str(ROOT), method_map, options_map, keywords=KEYWORDS, comment_tags=COMMENT_TAGS,
             strip_comment_tags=True, directory_filter=only_mapped):
+        plural = isinstance(message, tuple) and len(message) > 1 and bool(message[1])
         if isinstance(message, tuple):
-            message = message[0]
+            message, forms = message[0], message
         if not message:
             continue
         rel = Path(filename).as_posix()
@@ -195,7 +201,7 @@ def _collect() -> tuple[Catalog, list[tuple[str, int, str]], list[tuple[str, int
             # game/engine/hand.py, and then swallows the next string it meets; the AST knows better.
             dropped.append((rel, lineno, message))
             continue
-        catalog.add(message, None, [(rel, lineno)], auto_comments=comments, context=context)
+        catalog.add(forms[:2] if plural else message, None, [(rel, lineno)], auto_comments=comments, context=context)
     for rel, lineno, msgid in literal:
         if msgid and msgid not in catalog:  # inside an f-string, which Babel skips on Python < 3.12
             catalog.add(msgid, None, [(rel, lineno)])

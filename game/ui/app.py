@@ -161,6 +161,10 @@ class App:
     def t(self, text: str) -> str:
         return self.tr.gettext(text)
 
+    def tn(self, singular: str, plural: str, n: int) -> str:
+        """A count's words in its own plural form (gettext's ngettext: "1 tile", "2 tiles"; Chinese has one form)."""
+        return self.tr.ngettext(singular, plural, n)
+
     def set_language(self, language: str) -> None:
         self.settings.language = language
         self.tr = translator(language)

@@ -46,8 +46,13 @@ def advise(state, actions: list) -> Advice:
     return SkilledBot("expert").advise(state, list(actions))
 
 
-def hint_text(t: Translate, advice: Advice, hand_name: Callable[[str], str], state=None) -> str:
-    """One line: the move, then why. `state`: the seat's own (for how many of a tile it has seen)."""
+def hint_text(t: Translate, advice: Advice, hand_name: Callable[[str], str], state=None,
+              tn: Callable[[str, str, int], str] | None = None) -> str:
+    """One line: the move, then why. `state`: the seat's own (for how many of a tile it has seen); `tn`: the
+    language's plural forms (App.tn; without it, English's)."""
+    if tn is None:
+        def tn(singular: str, plural: str, n: int) -> str:
+            return t(singular) if n == 1 else t(plural)
     a = advice.action
     o = advice.option
     if a.type == "win":
@@ -72,10 +77,9 @@ def hint_text(t: Translate, advice: Advice, hand_name: Callable[[str], str], sta
                 wait += t(", ") + hand_name(o.hand)
             parts.append(wait)
         elif o.distance > 0:
-            # the count in the words' own number (no "tile(s)"); Chinese words it the same either way
-            away = t("one tile from ready") if o.distance == 1 else t("{d} tiles from ready").format(d=o.distance)
-            helps = t("one unseen tile would help") if o.accept == 1 else \
-                t("{n} unseen tiles would help").format(n=o.accept)
+            # each count in its own plural form (no "tile(s)")
+            away = tn("{d} tile from ready", "{d} tiles from ready", o.distance).format(d=o.distance)
+            helps = tn("{n} unseen tile would help", "{n} unseen tiles would help", o.accept).format(n=o.accept)
             parts.append(away + t("; ") + helps)
         if advice.mode == "fold":
             parts.append(t("an opponent looks ready: play safe"))

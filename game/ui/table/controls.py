@@ -397,7 +397,8 @@ class Controls(Part):
         view = self.view
         advice, _ = self.hint_advice
         self.hint_advice = (advice, view.app.settings.language)
-        return hint_text(view.app.t, advice, lambda h: hand_name(view.app, view.table.variant, h), view.state)
+        return hint_text(view.app.t, advice, lambda h: hand_name(view.app, view.table.variant, h), view.state,
+                         view.app.tn)
 
     def show_hint(self) -> str | None:
         """提示: the expert's move for the seat on screen, from that seat's own state, with its reason; a suggested
