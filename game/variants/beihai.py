@@ -31,7 +31,7 @@ class BeihaiOptions:
     honors: bool = option(True, label="带字牌", labels={True: "带字牌", False: "无字牌"}, group="用牌")
     ghost: str = option("flip", label="鬼牌", choices=tuple(GHOST_LABELS), labels=GHOST_LABELS, group="鬼牌")
     ghost_points: bool = option(False, label="鬼牌算分", group="鬼牌")
-    horses: int = option(4, label="买马", choices=(4, 0, 1, 2, 6, 8), labels=HORSE_LABELS, group="买马")
+    horses: int = option(4, label="买马", choices=(0, 1, 2, 4, 6, 8), labels=HORSE_LABELS, group="买马")
     one_horse_cap: str = option("none", label="一码封顶", choices=("none", "4", "6"),
                                 labels={"none": "一码不封顶", "4": "4分封顶", "6": "6分封顶"}, group="买马")
     horse_value: str = option("follow_hand", label="马分", choices=("follow_hand", "flat2"),

@@ -29,9 +29,9 @@ ROUND_WIND_LABELS = {"E": N_("East round"), "S": N_("South round"), "W": N_("Wes
 
 @dataclass(frozen=True)
 class GuangdongOptions:
-    min_fan: int = option(3, label="起和番数", choices=(3, 1, 0),
+    min_fan: int = option(3, label="起和番数", choices=(0, 1, 3),
                           labels={3: "3番起和", 1: "1番起和", 0: "无番起和"}, group="规则")
-    cap: int = option(5, label="爆和番数", choices=(5, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13), group="结算")
+    cap: int = option(5, label="爆和番数", choices=(3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13), group="结算")
     discard_payment: str = option("one", label="点炮", choices=("one", "half_liability", "full_liability"),
                                   labels={"one": "点炮一家付", "half_liability": "半铳", "full_liability": "全铳"},
                                   group="结算")
