@@ -18,6 +18,13 @@ class Stats:
     biggest_win: int = 0
     hands: Counter = field(default_factory=Counter)
     timeline: list[tuple[float, int]] = field(default_factory=list)  # (when, running net), oldest first
+    rule_sets: Counter = field(default_factory=Counter)  # rounds per rule set in this record
+
+    @property
+    def one_unit(self) -> bool:
+        """Whether the scores are of one rule set, and so may be added up: Nanning's coins, Beihai's and Hainan's
+        points are different things (the counts — rounds, wins, deal-ins — add up whatever the rule set)."""
+        return len(self.rule_sets) <= 1
 
     @property
     def win_rate(self) -> float:
@@ -78,6 +85,7 @@ def compute(profile: str, variant: str | None = None, replays: list[Replay] | No
         seat = seats[0]
         delta = result["deltas"][seat]
         out.rounds += 1
+        out.rule_sets[h.get("variant")] += 1
         out.net += delta
         out.timeline.append((h.get("saved_at", 0.0), out.net))
         for w in result.get("wins") or []:
@@ -89,3 +97,9 @@ def compute(profile: str, variant: str | None = None, replays: list[Replay] | No
             elif w.get("from") == seat:
                 out.deal_ins += 1
     return out
+
+
+def most_played(profile: str, replays: list[Replay] | None = None) -> str | None:
+    """The rule set a player has played most rounds of (the statistics screen opens on it), None without rounds."""
+    played = compute(profile, None, replays).rule_sets
+    return played.most_common(1)[0][0] if played else None

@@ -64,3 +64,21 @@ def test_a_player_s_record_follows_his_profile_through_a_new_name_and_another_la
     assert stats.display_name(f"id:{pid}") == "阿强"  # the name he last played under
     settings.name_profile(pid, "强哥")
     assert stats.display_name(f"id:{pid}", known=settings.profiles) == "强哥"
+
+
+def test_scores_of_different_rule_sets_are_never_added(tmp_path, monkeypatch):
+    """Issue #27 item 8: 全部玩法 added Nanning's coins to Beihai's points. The counts add up over every rule set;
+    the scores only within one, and the screen opens on the rule set the player played most."""
+    monkeypatch.setenv("LINGNAN_HOME", str(tmp_path))
+    for vid, seed in (("nanning", 1), ("nanning", 2), ("beihai", 3)):
+        table = Host(vid, {}, [SeatConfig("Ana", human=True)] + [SeatConfig(n) for n in "BCD"], seed=seed, rounds=1)
+        table.autoplay.add(0)
+        table.start_round()
+        while not table.round.finished:
+            table.step_bot()
+        replays.write(table.round_replay())
+    everything, nanning = stats.compute("Ana"), stats.compute("Ana", "nanning")
+    assert everything.rounds == 3 and nanning.rounds == 2 and stats.compute("Ana", "beihai").rounds == 1
+    assert not everything.one_unit and nanning.one_unit
+    assert dict(everything.rule_sets) == {"nanning": 2, "beihai": 1}
+    assert stats.most_played("name:Ana") == "nanning"

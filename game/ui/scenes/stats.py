@@ -18,7 +18,8 @@ class StatsScene(MenuScene):
         self.replays = listing()
         self.profiles = stats.profiles(self.replays)
         self.profile = self.profiles[0] if self.profiles else None
-        self.variant: str | None = None
+        # per rule set by default (their scores are in different units): the one this player played most
+        self.variant: str | None = stats.most_played(self.profile, self.replays) if self.profile else None
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
@@ -57,8 +58,9 @@ class StatsScene(MenuScene):
         chips_bottom = r.bottom
         s = stats.compute(self.profile, self.variant, self.replays)
         rows = [(app.t("Rounds"), s.rounds), (app.t("Wins"), f"{s.wins}  ({s.win_rate:.0%})"),
-                (app.t("Self-draws"), s.self_draws), (app.t("Deal-ins"), s.deal_ins),
-                (app.t("Biggest win"), f"{s.biggest_win:+d}"), (app.t("Net score"), f"{s.net:+d}")]
+                (app.t("Self-draws"), s.self_draws), (app.t("Deal-ins"), s.deal_ins)]
+        if s.one_unit:  # scores only within one rule set: coins and points are never added together
+            rows += [(app.t("Biggest win"), f"{s.biggest_win:+d}"), (app.t("Net score"), f"{s.net:+d}")]
         y = box.y + px(145)
         for label, value in rows:
             text(app, surface, (box.x + px(30), y), label, fs(17), INK)
@@ -75,12 +77,22 @@ class StatsScene(MenuScene):
             y += px(24)
         # the chart under the rule-set chips, its title clear of them
         top = max(box.y + px(160), chips_bottom + fs(16) + px(22))
-        self._chart(surface, pygame.Rect(box.x + px(360), top, box.width - px(400), box.bottom - px(40) - top), s, k)
+        area = pygame.Rect(box.x + px(360), top, box.width - px(400), box.bottom - px(40) - top)
+        if s.one_unit:
+            self._chart(surface, area, s, k)
+        else:
+            note = app.t("Scores are kept per rule set (coins and points do not add up): choose one above to see "
+                         "them.")
+            y = area.y
+            for words in app.fonts.get(fs(15)).wrap(note, area.width):
+                text(app, surface, (area.x, y), words, fs(15), MUTED)
+                y += app.fonts.get(fs(15)).get_linesize()
 
     def _chart(self, surface: pygame.Surface, area: pygame.Rect, s: stats.Stats, k: float) -> None:
+        """The running score round by round: its scale (highest, lowest, 0) left of the plot, the rounds under it."""
         app = self.app
         panel(surface, area.inflate(round(16 * k), round(16 * k)), alpha=90, border=None, app=app)
-        text(app, surface, (area.x, area.y - round(8 * k)), app.t("Score over time"), max(11, round(16 * k)), GOLD,
+        text(app, surface, (area.x, area.y - round(8 * k)), app.t("Score over time"), max(12, round(16 * k)), GOLD,
              True, anchor="bottomleft")
         points = [0] + [v for _, v in s.timeline]
         if len(points) < 2:
@@ -88,14 +100,28 @@ class StatsScene(MenuScene):
         lo, hi = min(points), max(points)
         span = max(1, hi - lo)
         n = len(points) - 1
-        zero = area.bottom - (0 - lo) / span * area.height
-        pygame.draw.line(surface, (120, 120, 110), (area.x, zero), (area.right, zero), 1)
-        pts = [(area.x + i / n * area.width, area.bottom - (v - lo) / span * area.height) for i, v in enumerate(points)]
+        size = max(12, round(12 * k))
+        font = app.fonts.get(size)
+        line = font.get_linesize()
+        label_w = max(font.size(f"{v:+d}")[0] for v in (lo, hi, 0)) + round(8 * k)
+        plot = pygame.Rect(area.x + label_w, area.y + line // 2, area.width - label_w,
+                           area.height - line // 2 - line - round(6 * k))
+
+        def y_of(v: float) -> float:
+            return plot.bottom - (v - lo) / span * plot.height
+
+        pygame.draw.line(surface, (120, 120, 110), (plot.x, y_of(0)), (plot.right, y_of(0)), 1)
+        pygame.draw.line(surface, (90, 90, 85), (plot.x, plot.y), (plot.x, plot.bottom), 1)
+        pts = [(plot.x + i / n * plot.width, y_of(v)) for i, v in enumerate(points)]
         pygame.draw.lines(surface, (255, 200, 80), False, pts, max(2, round(3 * k)))
-        # the scale's ends inside the chart's corners (left of it is the hand-types column)
-        size = max(11, round(12 * k))
-        text(app, surface, (area.x + 4, area.y + 2), f"{hi:+d}", size, MUTED)
-        text(app, surface, (area.x + 4, area.bottom - 2), f"{lo:+d}", size, MUTED, anchor="bottomleft")
+        left = plot.x - round(4 * k)
+        marks = [hi, lo] + ([0] if lo < 0 < hi else [])
+        for v in marks:  # each at its height, right-aligned against the axis
+            text(app, surface, (left, round(y_of(v))), f"{v:+d}" if v else "0", size, MUTED, anchor="midright")
+        below = plot.bottom + round(4 * k)
+        text(app, surface, (plot.x, below), "0", size, MUTED, anchor="midtop")  # before the first round
+        text(app, surface, (plot.right, below), str(n), size, MUTED, anchor="topright")
+        text(app, surface, (plot.centerx, below), app.t("rounds played"), size, MUTED, anchor="midtop")
 
 
 def hand_label(app, hand_id: str) -> str:
