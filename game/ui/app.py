@@ -123,6 +123,29 @@ def declare_dpi_aware() -> None:
         pass
 
 
+# of the desktop a window may take: the taskbar, the dock and the title bar need the rest (pygame does not tell the
+# usable area, only the desktop's size)
+DESKTOP_SHARE = (0.94, 0.88)
+
+
+def fit_to_desktop(size: tuple[int, int]) -> tuple[int, int]:
+    """The window size to open: `size`, shrunk (16:9 kept) to fit the desktop where it would not — never larger
+    than the screen, so never placed off it (a 1280×720 window on a 960×540 screen opened at −160,−90). Headless
+    drivers (dummy, offscreen) have no desktop to fit: the size stands."""
+    if pygame.display.get_driver() in ("dummy", "offscreen"):
+        return size
+    try:
+        desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return size
+    room_w, room_h = int(desk_w * DESKTOP_SHARE[0]), int(desk_h * DESKTOP_SHARE[1])
+    w, h = size
+    if w <= room_w and h <= room_h:
+        return size
+    k = min(room_w / w, room_h / h)
+    return max(320, int(w * k)), max(180, int(h * k))
+
+
 class App:
     def __init__(self, settings: Settings, *, autoplay: Autoplay | None = None, save: bool = True):
         declare_dpi_aware()
@@ -132,6 +155,7 @@ class App:
         self.autoplay = autoplay
         self.save_enabled = save
         flags = pygame.RESIZABLE | (pygame.FULLSCREEN if settings.fullscreen and not autoplay else 0)
+        settings.window_size = fit_to_desktop(settings.window_size)
         self.screen = pygame.display.set_mode(settings.window_size, flags)
         pygame.display.set_caption("岭南麻将 Lingnan Mahjong")
         set_window_icon()

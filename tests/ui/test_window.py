@@ -51,3 +51,21 @@ def test_the_demo_runs_under_the_dummy_driver_for_every_rule_set(tmp_path, varia
     for moment in ("title", "dice", "deal", "settlement", "standings"):
         assert any(moment in n for n in names), (moment, names)
     assert distinct_colours(shots[-1]) > 50
+
+
+def test_the_first_window_fits_the_desktop(monkeypatch):
+    """Issue #27 item 7: on a 960×540 screen the window opened at 1280×720, at −160,−90, its buttons cut off."""
+    import pygame
+
+    from game.ui import app as app_module
+
+    pygame.display.init()
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(960, 540)])
+    w, h = app_module.fit_to_desktop((1280, 720))
+    assert w <= 960 and h <= 540 and abs(w / h - 16 / 9) < 0.02
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(2560, 1440)])
+    assert app_module.fit_to_desktop((1280, 720)) == (1280, 720)  # room enough: as saved
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "dummy")
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(640, 480)])
+    assert app_module.fit_to_desktop((1280, 720)) == (1280, 720)  # headless: no desktop to fit
