@@ -46,7 +46,8 @@ class HainanOptions:
     flower_win: bool = option(True, label="花胡", group="花牌")
     fang_gou_jiao: bool = option(False, label="防勾脚", group="结算")
     no_honors: bool = option(False, label="无字牌", group="用牌")
-    no_chow: bool = option(False, label="不可吃", group="规则")
+    no_chow: bool = option(False, label="吃牌", labels={False: "可以吃", True: "不可吃"}, group="规则")  # reads as what
+    # it allows (the key stays the rules file's)
     haidi_bao: bool = option(False, label="海底包牌", group="结算")
     jiao_ling: bool = option(True, label="叫令", group="规则")
     mo_gang_double: bool = option(False, label="摸杠翻倍", group="杠")

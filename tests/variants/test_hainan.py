@@ -466,10 +466,13 @@ def test_options_labels_defaults_and_what_applies():
     table = {"need_fan": (True, "有番"), "zhuang_xian": (False, "庄闲"), "lian_zhuang": (False, "连庄"),
              "shang_ga": (True, "上嘎"), "free_ga": (False, "自由上嘎"), "draw_scores": (True, "流局算分"),
              "flower_win": (True, "花胡"), "fang_gou_jiao": (False, "防勾脚"), "no_honors": (False, "无字牌"),
-             "no_chow": (False, "不可吃"), "haidi_bao": (False, "海底包牌"), "jiao_ling": (True, "叫令"),
+             "no_chow": (False, "吃牌"), "haidi_bao": (False, "海底包牌"), "jiao_ling": (True, "叫令"),
              "mo_gang_double": (False, "摸杠翻倍")}
     assert {f.name: (f.default, f.metadata["label"]) for f in fields(HainanOptions)} == table
     assert fields(HainanOptions)[0].metadata["labels"] == {True: "有番", False: "无番"}
+    # the rules file's 不可吃 is the choice that forbids chows: the option reads as what it allows (issue #27)
+    assert next(f for f in fields(HainanOptions) if f.name == "no_chow").metadata["labels"] == {
+        False: "可以吃", True: "不可吃"}
     opts = HainanOptions()
     assert opts.applies("free_ga", 4) and not HainanOptions(shang_ga=False).applies("free_ga", 4)
     assert opts.applies("jiao_ling", 3) and not HainanOptions(no_honors=True).applies("jiao_ling", 4)
