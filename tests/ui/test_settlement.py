@@ -260,3 +260,34 @@ def test_esc_on_the_settlement_goes_back_from_the_working_then_opens_the_pause_m
     assert isinstance(app.scene, PauseScene)
     esc()
     assert app.scene is scene and scene.ts.table.rounds_played == rounds  # back, nothing skipped
+
+
+@pytest.mark.parametrize("variant, seed", [("beihai", 3), ("hainan", 3)])
+def test_the_settlement_keeps_wildcard_badges_and_shows_the_flowers(tmp_path, monkeypatch, compiled, variant, seed):
+    """Issue #27: the settlement dropped the 鬼 badge from Beihai's wildcards (the hand looked invalid) and showed no
+    flowers (a 翻花对位 win could not be checked)."""
+    monkeypatch.setenv("LINGNAN_HOME", str(tmp_path))
+    monkeypatch.setattr(game.i18n, "locale_dir", lambda: compiled)
+    pygame.init()
+    app = App(Settings(animation_speed=3.0), save=False)
+    table = Host(variant, {}, [SeatConfig(n) for n in NAMES], seed=seed, rounds=8)
+    app.push(TableScene(app, table))
+    for _ in range(80000):
+        if isinstance(app.scene, SettlementScene):
+            m = app.scene.ts.model
+            ghosts = {s: sum(t == m.ghost for t in (w.get("hand") or [])) for w in m.wins for s in [w["actor"]]}
+            if m.wins and (any(ghosts.values()) if variant == "beihai" else any(s.flowers for s in m.seats)):
+                break
+            app.scene.next()
+        app.step(DT)
+    else:
+        raise AssertionError("no settlement of the kind looked for")
+    app.step(DT)
+    drawn = app.scene.tiles_drawn
+    if variant == "beihai":
+        for seat, n in ghosts.items():  # every wildcard in a winner's hand has its badge (and others' too)
+            assert sum(1 for kind, s, _ in drawn if kind == "wild" and s == seat) >= n > 0
+    else:
+        for seat, s in enumerate(m.seats):
+            assert sum(1 for kind, who, _ in drawn if kind == "flower" and who == seat) == len(s.flowers)
+    pygame.quit()

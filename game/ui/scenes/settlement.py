@@ -27,6 +27,7 @@ class SettlementScene(MenuScene):
         self._lines: tuple = (None, [])  # (what they were wrapped for, the wrapped settlement lines)
         self.flip_drawn: list[dict] = []  # the turned tiles the last frame drew: kind, seat, tiles, lit, rects
         self.grid_drawn: list[dict] = []  # the score table's rows as last drawn: label, deltas, rects
+        self.tiles_drawn: list[tuple] = []  # the last frame's wildcard badges and flowers: (kind, seat, rect)
         self.working = False  # True: the rule set's working for each item instead of the score table
         self._under: pygame.Surface | None = None  # the shaded table and the panel, as first drawn (see draw)
         self.words = SettlementWords(app, table_scene)  # what it says; this scene draws it
@@ -84,6 +85,7 @@ class SettlementScene(MenuScene):
                 self.overlay = False
         self.clicks.reset()
         self.flip_drawn = []
+        self.tiles_drawn = []
         self.grid_drawn = []
         title = app.t("Round drawn (exhausted)") if m.exhausted and not m.wins else app.t("Round over")
         text(app, surface, (box.centerx, box.y + round(26 * u)), title, round(30 * u), GOLD, True, "center")
@@ -162,13 +164,17 @@ class SettlementScene(MenuScene):
             hand = wins[seat]["hand"] if seat in wins else end.get("hands", [[]] * m.players)[seat]
             hx = x + round(150 * u)
             win_tile = wins[seat]["tile"] if seat in wins else None
+            wild = app.tiles.badge_wild(sw) if m.ghost else None  # a wildcard keeps its 鬼 badge, as at the table
             for i, t in enumerate(hand):
                 if win_tile is not None and i == len(hand) - 1:
                     hx += 8  # the winning tile stands apart, lit
-                    surface.blit(app.tiles.face(parse_tile(win_tile), sw), (hx, y))
+                    t = win_tile
+                    surface.blit(app.tiles.face(parse_tile(t), sw), (hx, y))
                     surface.blit(app.tiles.highlight(sw), (hx, y))
                 else:
                     surface.blit(app.tiles.face(parse_tile(t), sw), (hx, y))
+                if wild is not None and t == m.ghost:
+                    self.tiles_drawn.append(("wild", seat, surface.blit(wild, (hx, y))))
                 hx += sw
             hx += 10
             revealed = getattr(m.state, "revealed_melds", None)  # at the round's end every meld lies face up
@@ -182,7 +188,17 @@ class SettlementScene(MenuScene):
                         surface.blit(app.tiles.back(sw), (hx, y))
                     else:
                         surface.blit(app.tiles.face(parse_tile(t), sw), (hx, y))
+                        if wild is not None and t == m.ghost:
+                            self.tiles_drawn.append(("wild", seat, surface.blit(wild, (hx, y))))
                     hx += sw
+                hx += 8
+            flowers = m.seats[seat].flowers  # set aside during the round: a 翻花对位 win can be checked
+            if flowers:
+                fw = round(sw * 0.7)
+                for f in flowers:
+                    r = surface.blit(app.tiles.face(parse_tile(f), fw), (hx, y + tile_h - round(fw * TILE_RATIO)))
+                    self.tiles_drawn.append(("flower", seat, r))
+                    hx += fw
                 hx += 8
             app.drawn.add("area", pygame.Rect(x + round(150 * u), y, hx - x - round(150 * u), tile_h), cfg.name)
             if seat in wins:
