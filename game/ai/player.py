@@ -243,19 +243,16 @@ class SkilledBot:
             opt.safety = safest_reason(view, opponents, action.tile, unseen)
         return opt
 
-    def _open_plans(self, view: SeatView, values: TableValues, open_hand: bool, share: float) -> list:
-        """(plan, its value, its mixed worth) for every plan that may win at this table: the same for every
-        candidate of one decision, read once."""
+    def _plan_worths(self, view: SeatView, values: TableValues, open_hand: bool, share: float) -> dict:
+        """Each plan's (value, mixed worth) where it may win at this table, else None, as `_gain` reads them: filled
+        once per decision as asked. The first ask of a decision fixes every plan's value at the table as it is then
+        (TableValues.reserve), but only the plans a hand comes near enough to weigh are scored."""
         key = ("plans", open_hand, share)
-        plans = self._memo.get(key)
-        if plans is None:
-            plans = []
-            for plan in PLANS:
-                pv = values.value(view, plan, open_hand)
-                if pv is not None and (v := pv.mixed(share)) > 0:
-                    plans.append((plan, pv, v))
-            self._memo[key] = plans
-        return plans
+        worths = self._memo.get(key)
+        if worths is None:
+            values.reserve(view, open_hand)
+            worths = self._memo[key] = {}
+        return worths
 
     def _ready_waits(self, view: SeatView, counts: list[int], melds: list[Meld]):
         """The seat's waits with `counts` (3k+1, ready), judged and valued (value.ready_waits), once per decision
@@ -300,17 +297,32 @@ class SkilledBot:
             # ready, but on nothing that may win (a minimum, a 番型 gate): as far as the nearest hand that may
         best, best_hand = 0.0, ""
         nearest = None
-        held = suit_counts(counts, view.ghost)
-        for plan, pv, v in self._open_plans(view, values, open_hand, share):
-            floor = plan_floor(plan, held)
-            if (floor > 6 or floor > opt.distance + 2) and nearest is not None and floor >= nearest:
-                continue  # too far to be weighed (below) or to be the nearest: not worth working out exactly
-            d = opt.distance if plan.id == "any" else plan_distance(check, plan, counts, view.ghost, melds)
-            if d is None or d < 0:
-                continue
-            if plan.id == "any" and opt.distance == 0:
-                continue  # its waits were judged above: none wins
-            nearest = d if nearest is None else min(nearest, d)
+        ghost = view.ghost
+        held = suit_counts(counts, ghost)
+        all_held = sum(held)
+        worths = self._plan_worths(view, values, open_hand, share)
+        for plan in PLANS:
+            if plan.suit is not None and nearest is not None:  # plan_floor, inline: the other plans have none
+                floor = all_held - held[plan.suit] - (held[3] if plan.honours else 0) - 1
+                if (floor > 6 or floor > opt.distance + 2) and floor >= nearest:
+                    continue  # too far to be weighed (below) or to be the nearest: not worth working out exactly
+            try:
+                worth = worths[plan.id]
+            except KeyError:
+                pv = values.value(view, plan, open_hand)
+                worth = worths[plan.id] = (pv, v) if pv is not None and (v := pv.mixed(share)) > 0 else None
+            if worth is None:
+                continue  # no hand that may win here
+            pv, v = worth
+            if plan is _ANY_PLAN:
+                if opt.distance == 0:
+                    continue  # its waits were judged above: none wins
+                d = opt.distance
+            else:
+                d = plan_distance(check, plan, counts, ghost, melds)
+                if d is None or d < 0:
+                    continue
+            nearest = d if nearest is None or d < nearest else nearest
             if v <= best or d > opt.distance + 2 or d > 6:
                 continue
             if self.skill.acceptance and plan.id == "any":
@@ -706,6 +718,9 @@ class SkilledBot:
         p = 0.7 * finish_chance(0, 0.0, rough(min(0.5, sum(r for r, _ in big) / total_unseen)), own_draws_left(view))
         expected = p * sum(r * v for r, v in big) / sum(r for r, _ in big)
         return expected > 2.0 * now and p > 0.35
+
+
+_ANY_PLAN = PLANS[0]
 
 
 def _flush_suit(view: SeatView, counts: list[int]) -> int | None:

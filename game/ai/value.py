@@ -190,6 +190,15 @@ class _Snapshot:
         return self._table
 
 
+class _Frozen(_Snapshot):
+    """Everything a plan's value reads of the table (winner_gain: the facts, every seat's melds), frozen: melds
+    change in place (a pong becomes a kong) and flowers grow as play goes on."""
+
+    def __init__(self, view: SeatView):
+        super().__init__(view)
+        self.melds = [[Meld(m.type, list(m.tiles), m.from_seat, m.claimed, m.late) for m in row] for row in view.melds]
+
+
 class TableValues:
     """Plan values at one table for one seat (cached: they depend on the table, not on the hand)."""
 
@@ -197,6 +206,9 @@ class TableValues:
         self.seat = view.seat
         self._concealed: dict[str, PlanValue | None] = {}
         self._open: dict[str, PlanValue | None] = {}
+        # plans reserved but not yet scored: the frozen table each will be scored at (reserve)
+        self._pending_concealed: dict[str, _Frozen] = {}
+        self._pending_open: dict[str, _Frozen] = {}
         self.discard_wins = view.variant.discard_wins(view.options)
         # the prices of a deal-in are worked out when first asked (only defending levels ask), from the table as it
         # is now
@@ -230,10 +242,26 @@ class TableValues:
         return self._loss_figures()[2]
 
     def value(self, view: SeatView, plan: Plan, open_hand: bool) -> PlanValue | None:
+        """The plan's value, scored when first asked from the table as it is then (or as it was when `reserve`
+        put it off)."""
         cache = self._open if open_hand else self._concealed
         if plan.id not in cache:
-            cache[plan.id] = self._value(view, plan, open_hand)
+            pending = (self._pending_open if open_hand else self._pending_concealed).pop(plan.id, None)
+            cache[plan.id] = self._value(pending or view, plan, open_hand)
         return cache[plan.id]
+
+    def reserve(self, view: SeatView, open_hand: bool) -> None:
+        """Fix every plan's value at the table as it is now without scoring any yet: each is scored from this
+        moment's frozen facts when first asked. A decision weighs only the plans near its hand, and scoring the
+        others (two wins judged and settled each) was most of a cheap level's time; the values are what scoring
+        them all now would give."""
+        cache = self._open if open_hand else self._concealed
+        pending = self._pending_open if open_hand else self._pending_concealed
+        snapshot = None
+        for plan in PLANS:
+            if plan.id not in cache and plan.id not in pending:
+                snapshot = snapshot or _Frozen(view)
+                pending[plan.id] = snapshot
 
     def _value(self, view: SeatView, plan: Plan, open_hand: bool) -> PlanValue | None:
         tiles = list(plan.model)
@@ -332,10 +360,37 @@ def plan_distance(check: WinCheck, plan: Plan, counts: list[int], ghost: int | N
     for m in melds:
         if m.tiles and m.tiles[0] >= 0 and m.tiles[0] not in plan.keeps:
             return None
-    kept = [c if (k in plan.keeps or k == ghost) else 0 for k, c in enumerate(counts[:NUM_PLAYABLE])]
-    removed = sum(counts[:NUM_PLAYABLE]) - sum(kept)
-    natural, wild = WinCheck.split(kept, ghost)
-    return check.shapes(melds).distance(natural, wild + removed) + removed
+    # a one-suit plan reads only the suit's tiles (and the honours, for 混一色), the wildcards and how many tiles
+    # it must replace: the same for every candidate discard outside the suit, and often from one turn to the next
+    base = 9 * plan.suit  # type: ignore[operator]
+    suit = counts[base:base + 9]
+    honours = counts[27:NUM_PLAYABLE] if plan.honours else ()
+    wild = 0
+    if ghost is not None:
+        wild = counts[ghost]
+        if base <= ghost < base + 9:
+            suit = list(suit)
+            suit[ghost - base] = 0
+        elif plan.honours and ghost >= 27:
+            honours = list(honours)
+            honours[ghost - 27] = 0
+    removed = sum(counts[:NUM_PLAYABLE]) - sum(suit) - sum(honours) - wild
+    shapes = check.shapes(melds)
+    key = (shapes, base, tuple(suit), tuple(honours), wild + removed)
+    got = _SUIT_DISTANCES.get(key)
+    if got is None:
+        if len(_SUIT_DISTANCES) >= 50000:
+            _SUIT_DISTANCES.clear()
+        natural = [0] * NUM_PLAYABLE
+        natural[base:base + 9] = suit
+        if honours:
+            natural[27:NUM_PLAYABLE] = honours
+        got = _SUIT_DISTANCES[key] = shapes.distance(natural, wild + removed)
+    return got + removed
+
+
+# one-suit plans' shape distances, by the shapes and the tiles they read (plan_distance)
+_SUIT_DISTANCES: dict[tuple, int] = {}
 
 
 def suit_counts(counts: list[int], ghost: int | None) -> tuple[int, int, int, int]:
