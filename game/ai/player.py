@@ -25,6 +25,7 @@ import random
 from dataclasses import dataclass, field
 
 from game.engine.melds import Meld
+from game.engine.seat_state import tile_copies
 from game.engine.state import Action
 from game.engine.tiles import NUM_PLAYABLE
 from game.engine.variant import SetupChoice
@@ -186,15 +187,13 @@ class SkilledBot:
         if self.skill.counting:
             return unseen
         # every copy but its own: the table's copies less its hand and its own melds (flowers as the count has them)
-        tile_set = WinCheck.at(view.variant, view.options, view.players).tile_set
-        hand = view.hand
-        for k in range(NUM_PLAYABLE):
-            unseen[k] = tile_set.copies(k) - hand[k]
+        own = [c - h for c, h in zip(tile_copies(WinCheck.at(view.variant, view.options, view.players).tile_set),
+                                     view.hand[:NUM_PLAYABLE])]
         for m in view.own_melds:
             for k in m.tiles:
                 if 0 <= k < NUM_PLAYABLE:
-                    unseen[k] -= 1
-        return [max(0, n) for n in unseen[:NUM_PLAYABLE]] + unseen[NUM_PLAYABLE:]
+                    own[k] -= 1
+        return [n if n > 0 else 0 for n in own] + unseen[NUM_PLAYABLE:]
 
     # ---- values
     def _table_values(self, view: SeatView) -> TableValues:

@@ -347,13 +347,7 @@ class SeatState:
         """How many of each kind this seat has not seen (in the wall or in others' hands). Cached per event."""
         if self._unseen_cache[0] == self.version:
             return list(self._unseen_cache[1])
-        left = [0] * NUM_KINDS
-        ts = self._tile_set
-        if ts is not None:
-            for k in ts.kinds():
-                left[k] = ts.copies(k)
-        for k in range(NUM_KINDS):
-            left[k] -= self._hand[k]
+        left = [c - h for c, h in zip(tile_copies(self._tile_set), self._hand)]
         for seat_melds in self._melds:
             for m in seat_melds:
                 for k in m.tiles:
@@ -365,7 +359,7 @@ class SeatState:
                     left[k] -= 1
             for k in flowers:
                 left[k] -= 1
-        out = [max(0, n) for n in left[:NUM_PLAYABLE]] + left[NUM_PLAYABLE:]
+        out = [n if n > 0 else 0 for n in left[:NUM_PLAYABLE]] + left[NUM_PLAYABLE:]
         self._unseen_cache = (self.version, out)
         return list(out)
 
@@ -433,6 +427,21 @@ class SeatState:
     def wind_of(self, seat: int) -> str:
         """The seat wind ("E", "S", "W", "N"), counted from the dealer."""
         return "ESWN"[(seat - self.dealer) % self.players]
+
+
+_COPIES: dict = {}
+
+
+def tile_copies(tile_set) -> list[int]:
+    """How many of each kind the table's tile set holds (none before a round has begun)."""
+    got = _COPIES.get(tile_set)
+    if got is None:
+        got = [0] * NUM_KINDS
+        if tile_set is not None:
+            for k in tile_set.kinds():
+                got[k] = tile_set.copies(k)
+        got = _COPIES[tile_set] = got
+    return got
 
 
 def _meld(data: dict) -> Meld:
