@@ -67,6 +67,8 @@ class SeatState:
         self.version = 0  # counts the events applied, across rounds (caches key on it)
         self._check: WinCheck | None = None  # the round's win evaluation at this table (built at start_round)
         self._tracker: _PassLockTracker | None = None  # follows the pass-lock, fed from _log when asked
+        self._lock: PassLockState | None = None  # of_round: the pass-lock read from the round (no events to follow)
+        self._facts: frozenset[str] | None = None  # of_round: the open window's facts
         self._reset(4, 0)
 
     def _reset(self, players: int, dealer: int) -> None:
@@ -109,6 +111,48 @@ class SeatState:
         self._table = TableFacts(players, dealer, self.options, self.context, self._flowers)
         self._log: list[dict] = []  # this round's events, for the pass-lock tracker
         self._fed = 0  # how many of them the tracker has seen
+
+    @classmethod
+    def of_round(cls, rnd: Any, seat: int) -> "SeatState":
+        """The seat's picture of `rnd` as it stands now, read from the round itself: for tests and tools that set up
+        a position by hand (a scenario, tiles moved in place) and have no events to feed. It holds what the
+        projected events would have told the seat — its own hand and pass-lock, every seat's melds (others'
+        concealed kongs face down), discard rows and flowers, the wall's count, the open claim window — and does
+        not follow the round afterwards: build another after the round moves on."""
+        state = cls(seat, rnd.variant, rnd.options, context=rnd.context)
+        state._reset(rnd.players, rnd.dealer)
+        state.context = dict(rnd.context)
+        state.round_no = rnd.round_no
+        state.tail = rnd.tail
+        state.tiles_left = rnd.drawable()
+        state.wall_total = len(rnd.live)
+        state.ghost, state.indicator = rnd.ghost, rnd.indicator
+        state.current = rnd.current
+        state.phase = rnd.phase
+        window = rnd.window
+        if window is not None:
+            state._claim_tile, state._claim_from = window.tile, window.from_seat
+            state._claim_kind = "discard" if window.kind == "discard" else window.kong_type
+            state._rob_giver = window.giver
+        state._drawn = rnd.drawn
+        state._opening = False
+        own = rnd.seats[seat]
+        state._hand = list(own.hand)
+        for i, other in enumerate(rnd.seats):
+            state.hand_sizes[i] = sum(other.hand)
+            state._melds[i] = [Meld(m.type, list(m.tiles) if i == seat or m.type != "concealed_kong" else [-1] * 4,
+                                    m.from_seat, m.claimed, m.late) for m in other.melds]
+            state._discards[i] = list(other.discards)
+            state._taken[i] = list(other.claimed)
+            state._flowers[i] = list(other.flowers)
+            state.escaped[i] = bool(getattr(other, "escaped", False))
+        state._check = rnd.win_check
+        state._tile_set = rnd.tile_set
+        state._table = TableFacts(state.players, state.dealer, state.options, state.context, state._flowers)
+        state._lock = PassLockState(set(own.lock_kinds), own.lock_all, own.lock_rank)
+        state._facts = window.facts if window is not None else frozenset()
+        state.finished = rnd.finished
+        return state
 
     # ------------------------------------------------------------------ feeding
     def apply(self, event: dict) -> None:
@@ -415,13 +459,13 @@ class SeatState:
     def lock_state(self) -> PassLockState:
         """The pass-lock this seat is under: the discards it may not win on since it passed a win (Round.Seat's
         lock_kinds / lock_all / lock_rank, as the seat knows them)."""
-        return self._tracked().lock
+        return self._lock if self._lock is not None else self._tracked().lock
 
     @property
     def claim_facts(self) -> frozenset[str]:
         """What a win on the open claim window's tile would carry (Window.facts: 杠上炮, 海底, 人胡, robbing a kong
         ...), all public; after a draw or a call, those of the last window."""
-        return self._tracked().facts
+        return self._facts if self._facts is not None else self._tracked().facts
 
     # ------------------------------------------------------------------ for the UI
     def wind_of(self, seat: int) -> str:
