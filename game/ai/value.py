@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+
 from game.engine.melds import Meld
+from game.engine.seat_state import SeatState
 from game.engine.tiles import NUM_PLAYABLE
 from game.engine.variant import Win
-from game.engine.view import SeatView
 from game.engine.wincheck import WinCheck
 
 SUITS = (0, 1, 2)
@@ -84,7 +85,7 @@ class PlanValue:
         return discard_share * self.discard + (1 - discard_share) * self.self_draw
 
 
-def winner_gain(view: SeatView, seat: int, concealed: list[int], win_tile: int, discarder: int | None,
+def winner_gain(view: SeatState, seat: int, concealed: list[int], win_tile: int, discarder: int | None,
                 melds: list[Meld], keep_evaluation: bool = False):
     """(points `seat` gains winning so, the first hand type) or None when it is no win at this table; with
     `keep_evaluation` the rule set's Evaluation of the win comes third.
@@ -124,7 +125,7 @@ class ReadyWait:
     hand: str  # the self-drawn (else the discard) win's first hand type
 
 
-def ready_waits(view: SeatView, counts: list[int], melds: list[Meld], lock=None) -> list[ReadyWait]:
+def ready_waits(view: SeatState, counts: list[int], melds: list[Meld], lock=None) -> list[ReadyWait]:
     """The waits of `counts` (3k+1, ready) with what each would pay: each win judged and settled once (the engine's
     wait_info judges them too, but keeps no settlement: asking both scored every win twice). `lock`: the seat's
     pass-lock state (None: none)."""
@@ -153,7 +154,7 @@ def _melds_key(melds: list[Meld]) -> tuple:
     return tuple((m.type, tuple(m.tiles), m.from_seat, m.claimed, m.late) for m in melds)
 
 
-def _winner_gain(view: SeatView, seat: int, concealed: list[int], win_tile: int, discarder: int | None,
+def _winner_gain(view: SeatState, seat: int, concealed: list[int], win_tile: int, discarder: int | None,
                  melds: list[Meld], table, table_melds):
     rnd_check: WinCheck = WinCheck.at(view.variant, view.options, view.players)
     try:
@@ -174,7 +175,7 @@ def _winner_gain(view: SeatView, seat: int, concealed: list[int], win_tile: int,
 class _Snapshot:
     """The table facts TableValues reads, as they were when it was made (a seat state changes as play goes on)."""
 
-    def __init__(self, view: SeatView):
+    def __init__(self, view: SeatState):
         self.seat = view.seat
         self.variant = view.variant
         self.options = view.options
@@ -194,7 +195,7 @@ class _Frozen(_Snapshot):
     """Everything a plan's value reads of the table (winner_gain: the facts, every seat's melds), frozen: melds
     change in place (a pong becomes a kong) and flowers grow as play goes on."""
 
-    def __init__(self, view: SeatView):
+    def __init__(self, view: SeatState):
         super().__init__(view)
         self.melds = [[Meld(m.type, list(m.tiles), m.from_seat, m.claimed, m.late) for m in row] for row in view.melds]
 
@@ -202,7 +203,7 @@ class _Frozen(_Snapshot):
 class TableValues:
     """Plan values at one table for one seat (cached: they depend on the table, not on the hand)."""
 
-    def __init__(self, view: SeatView):
+    def __init__(self, view: SeatState):
         self.seat = view.seat
         self._concealed: dict[str, PlanValue | None] = {}
         self._open: dict[str, PlanValue | None] = {}
@@ -241,7 +242,7 @@ class TableValues:
         """What a deal-in costs this seat beyond what it would pay anyway."""
         return self._loss_figures()[2]
 
-    def value(self, view: SeatView, plan: Plan, open_hand: bool) -> PlanValue | None:
+    def value(self, view: SeatState, plan: Plan, open_hand: bool) -> PlanValue | None:
         """The plan's value, scored when first asked from the table as it is then (or as it was when `reserve`
         put it off)."""
         cache = self._open if open_hand else self._concealed
@@ -250,7 +251,7 @@ class TableValues:
             cache[plan.id] = self._value(pending or view, plan, open_hand)
         return cache[plan.id]
 
-    def reserve(self, view: SeatView, open_hand: bool) -> None:
+    def reserve(self, view: SeatState, open_hand: bool) -> None:
         """Fix every plan's value at the table as it is now without scoring any yet: each is scored from this
         moment's frozen facts when first asked. A decision weighs only the plans near its hand, and scoring the
         others (two wins judged and settled each) was most of a cheap level's time; the values are what scoring
@@ -263,7 +264,7 @@ class TableValues:
                 snapshot = snapshot or _Frozen(view)
                 pending[plan.id] = snapshot
 
-    def _value(self, view: SeatView, plan: Plan, open_hand: bool) -> PlanValue | None:
+    def _value(self, view: SeatState, plan: Plan, open_hand: bool) -> PlanValue | None:
         tiles = list(plan.model)
         if view.ghost is not None and view.ghost in tiles:
             return None if plan.id != "any" else PlanValue(1.0, 1.0 if self.discard_wins else None, "")
@@ -287,7 +288,7 @@ class TableValues:
         return PlanValue(selfd[0] if selfd else (disc[0] if disc else 0.0), disc[0] if disc else None,
                          (selfd or disc)[1] if (selfd or disc) else "")
 
-    def _typical_loss(self, view: SeatView) -> tuple[float, float]:
+    def _typical_loss(self, view: SeatState) -> tuple[float, float]:
         """(what this seat pays when it deals in to a typical winning hand — the cheapest plan that wins on a
         discard —, what it pays when the same hand is self-drawn), both from the rule set's own settlement."""
         if not self.discard_wins:
@@ -324,7 +325,7 @@ class TableValues:
 _SHARED_VALUES: dict[tuple, TableValues] = {}
 
 
-def shared_table_values(key: tuple, view: SeatView) -> TableValues:
+def shared_table_values(key: tuple, view: SeatState) -> TableValues:
     """TableValues for a table key (rule set, options, players, dealer, seat, table facts), built once and shared:
     every seat of every bot at a table asks for the same few, round after round."""
     values = _SHARED_VALUES.get(key)
@@ -509,7 +510,7 @@ def finish_chance(distance: int, p_step: float, p_win: float, draws: int, unseen
     return won
 
 
-def own_draws_left(view: SeatView) -> int:
+def own_draws_left(view: SeatState) -> int:
     return max(0, view.drawable // max(1, view.players))
 
 

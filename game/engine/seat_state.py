@@ -1,10 +1,11 @@
 """One seat's picture of the round, rebuilt only from that seat's projected events (`project(e, seat)`).
 
 The AI and the UI both read this, so neither can use what the seat may not see: others' concealed tiles stay
-unknown (only their count is kept) until a win or the round's end opens them. The read interface is SeatView's
-(view.py), with the same names and return types, so a bot can be handed either.
+unknown (only their count is kept) until a win or the round's end opens them. It is the one read model of a seat:
+the game, a LAN client and a replay feed it events; tests that set a position up by hand read it from the round
+(`SeatState.of_round`).
 
-One difference from SeatView: `phase`. A seat never sees the engine's claim window, only the tiles on the table, so
+`phase` is the seat's, not the engine's: a seat never sees the engine's claim window, only the tiles on the table, so
 here "claim" means "the latest tile on the table is a discard, or a declared kong that may be robbed, and no draw or
 call has followed". After each complete batch of events from one action this equals the engine's phase (a discard
 nobody may claim is followed at once by the next draw, a kong nobody may rob by its completion); inside a batch it
@@ -49,12 +50,13 @@ _ROBBING = frozenset({"robbing_kong"})
 class SeatState:
     """Feed it every event of the round as `project(e, seat)` returns it; a start_round begins a new round.
 
-    Besides SeatView's interface it keeps what the table picture needs: `hand_sizes` (every seat's concealed count),
+    Besides what the AI reads (hand, melds, discards, unseen, waits, lock_state ...) it keeps what the table picture
+    needs: `hand_sizes` (every seat's concealed count),
     `last_discard`, `all_discards`, `deltas`, `wins` / `scores` / `flips` (the events), `finished`, `exhausted`,
     `end` (the end_round event), `tiles_left`, `wall_total`, `tail`, `wall_break`, `indicator`, `round_no`,
     `escaped`, and at the end `revealed_hands` / `revealed_melds`. Treat them as read-only.
 
-    `hand` and `drawn` follow the engine exactly (SeatView): `hand` counts include the drawn tile, and where several
+    `hand` and `drawn` follow the engine exactly (Round.seats[seat].hand, Round.drawn): `hand` counts include the drawn tile, and where several
     seats win on one tile only the first in turn order gets it into his counts (his win event's "hand", kept in
     `revealed_hands`, is every winner's full hand).
     """
@@ -339,7 +341,7 @@ class SeatState:
                 self.revealed_hands[i] = sorted(_KIND[t] for t in tiles)
         self.revealed_melds = [[_meld(m) for m in seat_melds] for seat_melds in e["melds"]]
 
-    # ------------------------------------------------------------------ SeatView's interface
+    # ------------------------------------------------------------------ what a bot reads
     @property
     def drawable(self) -> int:
         return self.tiles_left
