@@ -90,13 +90,19 @@ def winner_gain(view: SeatState, seat: int, concealed: list[int], win_tile: int,
     """(points `seat` gains winning so, the first hand type) or None when it is no win at this table; with
     `keep_evaluation` the rule set's Evaluation of the win comes third.
 
-    Remembered by everything the rule set's judgement and settlement read (the hand, the win, every seat's melds,
-    the table facts): a ready hand is valued again on every turn it stays ready, the same wait each time."""
+    Remembered by everything the rule set's judgement and settlement read (the hand, the win, the table facts): a
+    ready hand is valued again on every turn it stays ready, the same wait each time. The other seats' melds are
+    read only by the table's bar on winning at all (Variant.may_win: 封胡), asked first, so a call elsewhere at the
+    table does not make every wait be scored again."""
     table = view.table_facts()
     table_melds = view.melds
+    try:
+        if not view.variant.may_win(view.options, seat, table_melds):
+            return None
+    except Exception:  # as the judgement would have (WinCheck.judge asks it too): no win
+        return None
     key = (id(view.variant), view.options, view.players, view.ghost, seat, tuple(concealed), win_tile, discarder,
-           _melds_key(melds), tuple(_melds_key(row) for row in table_melds), table.dealer, context_key(table),
-           tuple(map(tuple, table.flowers or ())))
+           _melds_key(melds), table.dealer, context_key(table), tuple(map(tuple, table.flowers or ())))
     try:
         got = _GAINS[key]
     except KeyError:
