@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 
 from game.engine.melds import Meld
+from game.engine.seat_state import SeatState
 from game.engine.state import Action
-from game.engine.view import SeatView
 from game.engine.wincheck import WinCheck
 
 
@@ -23,7 +23,7 @@ class BaselineBot:
     def __init__(self, seed: int | str = 0):
         self.rng = random.Random(f"bot:baseline:{seed}")  # unused by its choices; the host reseeds it per decision
 
-    def choose(self, view: SeatView, legal: list[Action]) -> Action:
+    def choose(self, view: SeatState, legal: list[Action]) -> Action:
         check = WinCheck.at(view.variant, view.options, view.players)
         by_type: dict[str, list[Action]] = {}
         for a in legal:

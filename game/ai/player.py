@@ -25,15 +25,27 @@ import random
 from dataclasses import dataclass, field
 
 from game.engine.melds import Meld
+from game.engine.seat_state import SeatState, tile_copies
 from game.engine.state import Action
 from game.engine.tiles import NUM_PLAYABLE
 from game.engine.variant import SetupChoice
-from game.engine.view import SeatView
 from game.engine.wincheck import WinCheck
 
 from .reading import Opponent, calibrated_ready, danger, feed_chance, read_opponents, safest_reason
-from .value import (PLANS, TableValues, finish_chance, improving, own_draws_left, plan_distance, rough,
-                    context_key, plan_floor, ready_waits, shared_table_values, suit_counts, winner_gain)
+from .value import (
+    PLANS,
+    TableValues,
+    context_key,
+    finish_chance,
+    improving,
+    own_draws_left,
+    plan_distance,
+    ready_waits,
+    rough,
+    shared_table_values,
+    suit_counts,
+    winner_gain,
+)
 
 
 @dataclass(frozen=True)
@@ -127,7 +139,7 @@ class SkilledBot:
         self.capped = 0  # of them, stopped by the clock's safety cap (search.py: never on an ordinary machine)
 
     # ---- the interface bots share
-    def choose(self, view: SeatView, legal: list[Action]) -> Action:
+    def choose(self, view: SeatState, legal: list[Action]) -> Action:
         return self.advise(view, legal).action
 
     def choose_setup(self, choice: SetupChoice, facts: dict) -> int:
@@ -157,7 +169,7 @@ class SkilledBot:
         others.remove(choice.default if choice.default in others else max(others))
         return 2 * sum(1 for g in others if g <= 0) >= len(others)
 
-    def advise(self, view: SeatView, legal: list[Action]) -> Advice:
+    def advise(self, view: SeatState, legal: list[Action]) -> Advice:
         self._memo = {}  # what one decision reads more than once (the table values, the hazard): never carried over
         by_type: dict[str, list[Action]] = {}
         for a in legal:
@@ -179,25 +191,23 @@ class SkilledBot:
         return self._discard(view, check, discards)
 
     # ---- what the seat knows
-    def _unseen(self, view: SeatView) -> list[int]:
+    def _unseen(self, view: SeatState) -> list[int]:
         """The tiles this seat has not seen, as far as it keeps count: a level that does not count the table knows
         only its own hand (every copy it does not hold could still come, dead or not)."""
         unseen = view.unseen()
         if self.skill.counting:
             return unseen
         # every copy but its own: the table's copies less its hand and its own melds (flowers as the count has them)
-        tile_set = WinCheck.at(view.variant, view.options, view.players).tile_set
-        hand = view.hand
-        for k in range(NUM_PLAYABLE):
-            unseen[k] = tile_set.copies(k) - hand[k]
+        own = [c - h for c, h in zip(tile_copies(WinCheck.at(view.variant, view.options, view.players).tile_set),
+                                     view.hand[:NUM_PLAYABLE])]
         for m in view.own_melds:
             for k in m.tiles:
                 if 0 <= k < NUM_PLAYABLE:
-                    unseen[k] -= 1
-        return [max(0, n) for n in unseen[:NUM_PLAYABLE]] + unseen[NUM_PLAYABLE:]
+                    own[k] -= 1
+        return [n if n > 0 else 0 for n in own] + unseen[NUM_PLAYABLE:]
 
     # ---- values
-    def _table_values(self, view: SeatView) -> TableValues:
+    def _table_values(self, view: SeatState) -> TableValues:
         """The plan values at this table for this seat: read once per decision (the key is not free), and shared
         by every bot at the same table, seat, dealer and table facts (they are the rule set's, not the bot's)."""
         memo = self._memo
@@ -210,7 +220,7 @@ class SkilledBot:
         memo["values"] = self._values
         return self._values
 
-    def _evaluate(self, view: SeatView, check: WinCheck, counts: list[int], melds: list[Meld], unseen: list[int],
+    def _evaluate(self, view: SeatState, check: WinCheck, counts: list[int], melds: list[Meld], unseen: list[int],
                   action: Action, opponents: list[Opponent] | None, now: int | None = None) -> Option:
         """Value the hand `counts` (3k+1 tiles, after the move) would go on with (`now`: its distance, if known)."""
         ghost = view.ghost
@@ -243,21 +253,18 @@ class SkilledBot:
             opt.safety = safest_reason(view, opponents, action.tile, unseen)
         return opt
 
-    def _open_plans(self, view: SeatView, values: TableValues, open_hand: bool, share: float) -> list:
-        """(plan, its value, its mixed worth) for every plan that may win at this table: the same for every
-        candidate of one decision, read once."""
+    def _plan_worths(self, view: SeatState, values: TableValues, open_hand: bool, share: float) -> dict:
+        """Each plan's (value, mixed worth) where it may win at this table, else None, as `_gain` reads them: filled
+        once per decision as asked. The first ask of a decision fixes every plan's value at the table as it is then
+        (TableValues.reserve), but only the plans a hand comes near enough to weigh are scored."""
         key = ("plans", open_hand, share)
-        plans = self._memo.get(key)
-        if plans is None:
-            plans = []
-            for plan in PLANS:
-                pv = values.value(view, plan, open_hand)
-                if pv is not None and (v := pv.mixed(share)) > 0:
-                    plans.append((plan, pv, v))
-            self._memo[key] = plans
-        return plans
+        worths = self._memo.get(key)
+        if worths is None:
+            values.reserve(view, open_hand)
+            worths = self._memo[key] = {}
+        return worths
 
-    def _ready_waits(self, view: SeatView, counts: list[int], melds: list[Meld]):
+    def _ready_waits(self, view: SeatState, counts: list[int], melds: list[Meld]):
         """The seat's waits with `counts` (3k+1, ready), judged and valued (value.ready_waits), once per decision
         for each hand."""
         key = ("waits", tuple(counts), len(melds))
@@ -268,7 +275,7 @@ class SkilledBot:
             info = self._memo[key] = ready_waits(view, counts, melds, self._memo["lock"])
         return info
 
-    def _gain(self, view: SeatView, check: WinCheck, counts: list[int], melds: list[Meld], unseen: list[int],
+    def _gain(self, view: SeatState, check: WinCheck, counts: list[int], melds: list[Meld], unseen: list[int],
               opt: Option, hazard: float) -> tuple[float, str]:
         values = self._table_values(view)
         total_unseen = max(1, sum(unseen[:NUM_PLAYABLE]))
@@ -300,17 +307,32 @@ class SkilledBot:
             # ready, but on nothing that may win (a minimum, a 番型 gate): as far as the nearest hand that may
         best, best_hand = 0.0, ""
         nearest = None
-        held = suit_counts(counts, view.ghost)
-        for plan, pv, v in self._open_plans(view, values, open_hand, share):
-            floor = plan_floor(plan, held)
-            if (floor > 6 or floor > opt.distance + 2) and nearest is not None and floor >= nearest:
-                continue  # too far to be weighed (below) or to be the nearest: not worth working out exactly
-            d = opt.distance if plan.id == "any" else plan_distance(check, plan, counts, view.ghost, melds)
-            if d is None or d < 0:
-                continue
-            if plan.id == "any" and opt.distance == 0:
-                continue  # its waits were judged above: none wins
-            nearest = d if nearest is None else min(nearest, d)
+        ghost = view.ghost
+        held = suit_counts(counts, ghost)
+        all_held = sum(held)
+        worths = self._plan_worths(view, values, open_hand, share)
+        for plan in PLANS:
+            if plan.suit is not None and nearest is not None:  # plan_floor, inline: the other plans have none
+                floor = all_held - held[plan.suit] - (held[3] if plan.honours else 0) - 1
+                if (floor > 6 or floor > opt.distance + 2) and floor >= nearest:
+                    continue  # too far to be weighed (below) or to be the nearest: not worth working out exactly
+            try:
+                worth = worths[plan.id]
+            except KeyError:
+                pv = values.value(view, plan, open_hand)
+                worth = worths[plan.id] = (pv, v) if pv is not None and (v := pv.mixed(share)) > 0 else None
+            if worth is None:
+                continue  # no hand that may win here
+            pv, v = worth
+            if plan is _ANY_PLAN:
+                if opt.distance == 0:
+                    continue  # its waits were judged above: none wins
+                d = opt.distance
+            else:
+                d = plan_distance(check, plan, counts, ghost, melds)
+                if d is None or d < 0:
+                    continue
+            nearest = d if nearest is None or d < nearest else nearest
             if v <= best or d > opt.distance + 2 or d > 6:
                 continue
             if self.skill.acceptance and plan.id == "any":
@@ -344,7 +366,7 @@ class SkilledBot:
         p_win = rough(min(0.5, 6 * (1 + 0.5 * others * (pv.discard is not None)) / total_unseen))
         return finish_chance(d, p_step, p_win, draws, total_unseen // 4 * 4, plan.profile, hazard) * v
 
-    def _opponents(self, view: SeatView) -> list[Opponent]:
+    def _opponents(self, view: SeatState) -> list[Opponent]:
         """The opponents as read from the table, each one's readiness discounted when his calls leave him no hand
         that may win at this table (under a minimum, three mixed chows are no threat)."""
         opponents = read_opponents(view)
@@ -363,13 +385,13 @@ class SkilledBot:
                 o.ready *= 0.35
         return opponents
 
-    def _plain_wins_on_discard(self, view: SeatView) -> bool:
+    def _plain_wins_on_discard(self, view: SeatState) -> bool:
         """Whether a plain hand (no fan) may win on a discard here — or discards win nothing anywhere (Beihai)."""
         values = self._table_values(view)
         return not values.discard_wins or any((pv := values.value(view, PLANS[0], shown)) is not None
                                                 and pv.discard is not None for shown in (False, True))
 
-    def _plain_wins(self, view: SeatView) -> bool:
+    def _plain_wins(self, view: SeatState) -> bool:
         """Whether a plain hand (no fan) of this seat's, open or not as it is, may win at all here."""
         values = self._table_values(view)
         pv = values.value(view, PLANS[0], any(m.is_exposed for m in view.own_melds))
@@ -385,19 +407,19 @@ class SkilledBot:
         return plan.keeps is None or all(m.tiles[0] in plan.keeps for m in shown)
 
     @staticmethod
-    def _hazard(view: SeatView, opponents: list[Opponent] | None) -> float:
+    def _hazard(view: SeatState, opponents: list[Opponent] | None) -> float:
         """The chance per turn that someone else ends the round first, from how ready the others look."""
         if opponents is None:
             opponents = read_opponents(view)
         return rough(min(0.5, 0.02 + 0.12 * sum(o.ready for o in opponents)))
 
     @staticmethod
-    def _points_of(view: SeatView, counts: list[int], melds: list[Meld], kind: int, discarder: int | None) -> float:
+    def _points_of(view: SeatState, counts: list[int], melds: list[Meld], kind: int, discarder: int | None) -> float:
         got = winner_gain(view, view.seat, counts, kind, discarder, melds)
         return got[0] if got else 0.0
 
     # ---- decisions
-    def _discard(self, view: SeatView, check: WinCheck, discards: list[Action]) -> Advice:
+    def _discard(self, view: SeatState, check: WinCheck, discards: list[Action]) -> Advice:
         counts = view.hand
         melds = view.own_melds
         ghost = view.ghost
@@ -451,7 +473,7 @@ class SkilledBot:
         return Advice(best.action, best, mode, options)
 
     @staticmethod
-    def _someone_looks_ready(view: SeatView, opponents: list[Opponent]) -> bool:
+    def _someone_looks_ready(view: SeatState, opponents: list[Opponent]) -> bool:
         rule_set = getattr(view.variant, "id", "")
         return any(calibrated_ready(rule_set, o.ready) >= 0.5 for o in opponents)
 
@@ -464,7 +486,7 @@ class SkilledBot:
         keeping = [o for o in options if o.gain > 0]
         return max(keeping, key=lambda o: (round(o.gain - o.risk, 6), -o.distance)) if keeping else best
 
-    def _search(self, view: SeatView, options: list[Option], chosen: Option) -> Option:
+    def _search(self, view: SeatState, options: list[Option], chosen: Option) -> Option:
         """The value reading's choice and its next best few, each played forward on the same determinizations
         (search.py). The reading's choice stands unless another is better on those same deals by a clear margin:
         the mean of the paired differences at least twice its standard error (a search of a few dozen deals is
@@ -504,7 +526,7 @@ class SkilledBot:
                 best, best_edge = o, edge
         return best
 
-    def _weigh(self, view: SeatView, options: list[Option], counts: list[int],
+    def _weigh(self, view: SeatState, options: list[Option], counts: list[int],
                opponents: list[Opponent] | None) -> Option:
         """Speed first (the normal level's order). Value moves the choice among options as fast, one step slower for
         half as much again in expected points, or early in the round two steps slower for three times as much, and
@@ -539,7 +561,7 @@ class SkilledBot:
         safer = max(options, key=lambda o: (round(edge(o), 4), -o.risk))
         return safer if safer is not best and edge(safer) > 0 else best
 
-    def _attack(self, view: SeatView, options: list[Option], quick: Option, dist) -> Option:
+    def _attack(self, view: SeatState, options: list[Option], quick: Option, dist) -> Option:
         early = own_draws_left(view) >= 12
         pool = [o for o in options if dist(o) == dist(quick)
                 or (dist(o) == dist(quick) + 1 and o.gain >= 1.5 * quick.gain)
@@ -553,7 +575,7 @@ class SkilledBot:
                 and abs(o.gain - best.gain) <= 1e-6 and o.quality == best.quality]
         return min(ties, key=lambda o: (round(o.risk, 3), o is not best))
 
-    def _look_ahead(self, view: SeatView, options: list[Option], counts: list[int]) -> None:
+    def _look_ahead(self, view: SeatState, options: list[Option], counts: list[int]) -> None:
         """For the best few discards that leave the hand one step from ready: each improving tile weighed by how
         many tiles the wait it leads to would take (a good one-step hand becomes a wide wait, not a single one)."""
         near = [o for o in options if o.distance == 1 and o.helps]
@@ -595,7 +617,7 @@ class SkilledBot:
             return (o.distance, -o.accept, keep, _connectedness(counts, k), k)
         return (o.distance, keep, _connectedness(counts, k), k)
 
-    def _answer_claim(self, view: SeatView, check: WinCheck, by_type: dict[str, list[Action]]) -> Advice:
+    def _answer_claim(self, view: SeatState, check: WinCheck, by_type: dict[str, list[Action]]) -> Advice:
         counts = view.hand
         melds = view.own_melds
         ghost = view.ghost
@@ -642,7 +664,7 @@ class SkilledBot:
             return Advice(best_call[1], mode="call")
         return Advice(pass_action, mode="pass")
 
-    def _best_after_call(self, view: SeatView, check: WinCheck, counts: list[int], melds: list[Meld],
+    def _best_after_call(self, view: SeatState, check: WinCheck, counts: list[int], melds: list[Meld],
                          unseen: list[int]) -> float:
         """The best expected gain over the discards that would follow a call (counts: 3k+2 after the call)."""
         best = 0.0
@@ -658,7 +680,7 @@ class SkilledBot:
             counts[k] += 1
         return best
 
-    def _kong_keeps_distance(self, view: SeatView, check: WinCheck, a: Action) -> bool:
+    def _kong_keeps_distance(self, view: SeatState, check: WinCheck, a: Action) -> bool:
         counts = view.hand
         melds = view.own_melds
         assert a.tile is not None
@@ -668,7 +690,7 @@ class SkilledBot:
             melds = melds + [Meld("concealed_kong", [a.tile] * 4)]
         return check.distance(counts, view.ghost, melds) <= before
 
-    def _declines(self, view: SeatView, check: WinCheck, win: Action, by_type: dict[str, list[Action]]) -> bool:
+    def _declines(self, view: SeatState, check: WinCheck, win: Action, by_type: dict[str, list[Action]]) -> bool:
         """Pass a cheap win on a discard when a much bigger hand on the same wait is likely enough, counting only
         the wins a passed one does not bar: where the pass-lock bars every discard but a higher win (Guiliu,
         Hainan) the bigger hands stay open; where it bars the passed kind on discards (Nanning, Guangdong) that
@@ -708,7 +730,10 @@ class SkilledBot:
         return expected > 2.0 * now and p > 0.35
 
 
-def _flush_suit(view: SeatView, counts: list[int]) -> int | None:
+_ANY_PLAN = PLANS[0]
+
+
+def _flush_suit(view: SeatState, counts: list[int]) -> int | None:
     """The suit worth keeping for 清一色, if the hand leans that way. How far the hand must lean is the rule set's
     call (Variant.flush_lean)."""
     ghost = view.ghost

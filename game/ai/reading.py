@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.view import SeatView
+from game.engine.seat_state import SeatState
 
 # the base chance that a ready hand waits on a tile of each position in its suit (1..9) and on an honour
 _BY_RANK = (0.05, 0.07, 0.1, 0.11, 0.11, 0.11, 0.1, 0.07, 0.05)
@@ -28,7 +28,7 @@ class Opponent:
     melds: int
 
 
-def read_opponents(view: SeatView) -> list[Opponent]:
+def read_opponents(view: SeatState) -> list[Opponent]:
     out = []
     discards = view.discards
     melds = view.melds
@@ -53,7 +53,7 @@ def read_opponents(view: SeatView) -> list[Opponent]:
     return out
 
 
-def deal_in_chance(view: SeatView, opp: Opponent, kind: int, unseen: list[int], full: bool = True) -> float:
+def deal_in_chance(view: SeatState, opp: Opponent, kind: int, unseen: list[int], full: bool = True) -> float:
     """Chance that `opp`, if ready, wins on `kind` (a rough reading, 0..1). `full`: the whole reading (筋, 壁, the
     suit of his calls, hidden honours); without it only what he threw and what went past him (the hard level's)."""
     if not full:
@@ -92,12 +92,12 @@ def deal_in_chance(view: SeatView, opp: Opponent, kind: int, unseen: list[int], 
     return min(1.0, base)
 
 
-def danger(view: SeatView, opponents: list[Opponent], kind: int, unseen: list[int], full: bool = True) -> float:
+def danger(view: SeatState, opponents: list[Opponent], kind: int, unseen: list[int], full: bool = True) -> float:
     """Expected number of deal-ins from throwing `kind` (sum over opponents of ready × wins-on-it)."""
     return sum(o.ready * deal_in_chance(view, o, kind, unseen, full) for o in opponents)
 
 
-def safest_reason(view: SeatView, opponents: list[Opponent], kind: int, unseen: list[int]) -> str:
+def safest_reason(view: SeatState, opponents: list[Opponent], kind: int, unseen: list[int]) -> str:
     """Why a tile is safe, as a short key the hint turns into words: "all_seen", "threw", "suji", "" (none)."""
     if kind >= 27 and unseen[kind] <= 1:
         return "all_seen"
@@ -107,7 +107,7 @@ def safest_reason(view: SeatView, opponents: list[Opponent], kind: int, unseen: 
     return ""
 
 
-def feed_chance(view: SeatView, kind: int, unseen: list[int]) -> float:
+def feed_chance(view: SeatState, kind: int, unseen: list[int]) -> float:
     """The chance that throwing `kind` feeds a claim that makes this seat liable (承包, 互包, 十二张落地 — the rule
     set's `feeding_liability`): an opponent one claim short of it pongs (he may hold a pair of it) or, if he sits
     next, chows it."""

@@ -1,7 +1,7 @@
 """The expert's search: each of its best few discards played forward on sampled deals of the tiles it has not
 seen, the outcome scored by the rule set's own settlement.
 
-What the seat sees is all it uses: its SeatState (or SeatView) — its own hand, every open meld and discard, how
+What the seat sees is all it uses: its SeatState — its own hand, every open meld and discard, how
 many tiles each opponent holds and how many the wall still gives. A *determinization* deals the unseen tiles
 (view.unseen(): the wall and the other hands together) at random to the opponents' hands, at their real sizes, and
 to the live wall in a random order. On it a light rollout plays the round on without events or projections:

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+
 from game.engine.melds import Meld
+from game.engine.seat_state import SeatState
 from game.engine.tiles import NUM_PLAYABLE
 from game.engine.variant import Win
-from game.engine.view import SeatView
 from game.engine.wincheck import WinCheck
 
 SUITS = (0, 1, 2)
@@ -84,18 +85,24 @@ class PlanValue:
         return discard_share * self.discard + (1 - discard_share) * self.self_draw
 
 
-def winner_gain(view: SeatView, seat: int, concealed: list[int], win_tile: int, discarder: int | None,
+def winner_gain(view: SeatState, seat: int, concealed: list[int], win_tile: int, discarder: int | None,
                 melds: list[Meld], keep_evaluation: bool = False):
     """(points `seat` gains winning so, the first hand type) or None when it is no win at this table; with
     `keep_evaluation` the rule set's Evaluation of the win comes third.
 
-    Remembered by everything the rule set's judgement and settlement read (the hand, the win, every seat's melds,
-    the table facts): a ready hand is valued again on every turn it stays ready, the same wait each time."""
+    Remembered by everything the rule set's judgement and settlement read (the hand, the win, the table facts): a
+    ready hand is valued again on every turn it stays ready, the same wait each time. The other seats' melds are
+    read only by the table's bar on winning at all (Variant.may_win: 封胡), asked first, so a call elsewhere at the
+    table does not make every wait be scored again."""
     table = view.table_facts()
     table_melds = view.melds
+    try:
+        if not view.variant.may_win(view.options, seat, table_melds):
+            return None
+    except Exception:  # as the judgement would have (WinCheck.judge asks it too): no win
+        return None
     key = (id(view.variant), view.options, view.players, view.ghost, seat, tuple(concealed), win_tile, discarder,
-           _melds_key(melds), tuple(_melds_key(row) for row in table_melds), table.dealer, context_key(table),
-           tuple(map(tuple, table.flowers or ())))
+           _melds_key(melds), table.dealer, context_key(table), tuple(map(tuple, table.flowers or ())))
     try:
         got = _GAINS[key]
     except KeyError:
@@ -124,7 +131,7 @@ class ReadyWait:
     hand: str  # the self-drawn (else the discard) win's first hand type
 
 
-def ready_waits(view: SeatView, counts: list[int], melds: list[Meld], lock=None) -> list[ReadyWait]:
+def ready_waits(view: SeatState, counts: list[int], melds: list[Meld], lock=None) -> list[ReadyWait]:
     """The waits of `counts` (3k+1, ready) with what each would pay: each win judged and settled once (the engine's
     wait_info judges them too, but keeps no settlement: asking both scored every win twice). `lock`: the seat's
     pass-lock state (None: none)."""
@@ -153,7 +160,7 @@ def _melds_key(melds: list[Meld]) -> tuple:
     return tuple((m.type, tuple(m.tiles), m.from_seat, m.claimed, m.late) for m in melds)
 
 
-def _winner_gain(view: SeatView, seat: int, concealed: list[int], win_tile: int, discarder: int | None,
+def _winner_gain(view: SeatState, seat: int, concealed: list[int], win_tile: int, discarder: int | None,
                  melds: list[Meld], table, table_melds):
     rnd_check: WinCheck = WinCheck.at(view.variant, view.options, view.players)
     try:
@@ -174,7 +181,7 @@ def _winner_gain(view: SeatView, seat: int, concealed: list[int], win_tile: int,
 class _Snapshot:
     """The table facts TableValues reads, as they were when it was made (a seat state changes as play goes on)."""
 
-    def __init__(self, view: SeatView):
+    def __init__(self, view: SeatState):
         self.seat = view.seat
         self.variant = view.variant
         self.options = view.options
@@ -190,13 +197,25 @@ class _Snapshot:
         return self._table
 
 
+class _Frozen(_Snapshot):
+    """Everything a plan's value reads of the table (winner_gain: the facts, every seat's melds), frozen: melds
+    change in place (a pong becomes a kong) and flowers grow as play goes on."""
+
+    def __init__(self, view: SeatState):
+        super().__init__(view)
+        self.melds = [[Meld(m.type, list(m.tiles), m.from_seat, m.claimed, m.late) for m in row] for row in view.melds]
+
+
 class TableValues:
     """Plan values at one table for one seat (cached: they depend on the table, not on the hand)."""
 
-    def __init__(self, view: SeatView):
+    def __init__(self, view: SeatState):
         self.seat = view.seat
         self._concealed: dict[str, PlanValue | None] = {}
         self._open: dict[str, PlanValue | None] = {}
+        # plans reserved but not yet scored: the frozen table each will be scored at (reserve)
+        self._pending_concealed: dict[str, _Frozen] = {}
+        self._pending_open: dict[str, _Frozen] = {}
         self.discard_wins = view.variant.discard_wins(view.options)
         # the prices of a deal-in are worked out when first asked (only defending levels ask), from the table as it
         # is now
@@ -229,13 +248,29 @@ class TableValues:
         """What a deal-in costs this seat beyond what it would pay anyway."""
         return self._loss_figures()[2]
 
-    def value(self, view: SeatView, plan: Plan, open_hand: bool) -> PlanValue | None:
+    def value(self, view: SeatState, plan: Plan, open_hand: bool) -> PlanValue | None:
+        """The plan's value, scored when first asked from the table as it is then (or as it was when `reserve`
+        put it off)."""
         cache = self._open if open_hand else self._concealed
         if plan.id not in cache:
-            cache[plan.id] = self._value(view, plan, open_hand)
+            pending = (self._pending_open if open_hand else self._pending_concealed).pop(plan.id, None)
+            cache[plan.id] = self._value(pending or view, plan, open_hand)
         return cache[plan.id]
 
-    def _value(self, view: SeatView, plan: Plan, open_hand: bool) -> PlanValue | None:
+    def reserve(self, view: SeatState, open_hand: bool) -> None:
+        """Fix every plan's value at the table as it is now without scoring any yet: each is scored from this
+        moment's frozen facts when first asked. A decision weighs only the plans near its hand, and scoring the
+        others (two wins judged and settled each) was most of a cheap level's time; the values are what scoring
+        them all now would give."""
+        cache = self._open if open_hand else self._concealed
+        pending = self._pending_open if open_hand else self._pending_concealed
+        snapshot = None
+        for plan in PLANS:
+            if plan.id not in cache and plan.id not in pending:
+                snapshot = snapshot or _Frozen(view)
+                pending[plan.id] = snapshot
+
+    def _value(self, view: SeatState, plan: Plan, open_hand: bool) -> PlanValue | None:
         tiles = list(plan.model)
         if view.ghost is not None and view.ghost in tiles:
             return None if plan.id != "any" else PlanValue(1.0, 1.0 if self.discard_wins else None, "")
@@ -259,7 +294,7 @@ class TableValues:
         return PlanValue(selfd[0] if selfd else (disc[0] if disc else 0.0), disc[0] if disc else None,
                          (selfd or disc)[1] if (selfd or disc) else "")
 
-    def _typical_loss(self, view: SeatView) -> tuple[float, float]:
+    def _typical_loss(self, view: SeatState) -> tuple[float, float]:
         """(what this seat pays when it deals in to a typical winning hand — the cheapest plan that wins on a
         discard —, what it pays when the same hand is self-drawn), both from the rule set's own settlement."""
         if not self.discard_wins:
@@ -296,7 +331,7 @@ class TableValues:
 _SHARED_VALUES: dict[tuple, TableValues] = {}
 
 
-def shared_table_values(key: tuple, view: SeatView) -> TableValues:
+def shared_table_values(key: tuple, view: SeatState) -> TableValues:
     """TableValues for a table key (rule set, options, players, dealer, seat, table facts), built once and shared:
     every seat of every bot at a table asks for the same few, round after round."""
     values = _SHARED_VALUES.get(key)
@@ -332,10 +367,37 @@ def plan_distance(check: WinCheck, plan: Plan, counts: list[int], ghost: int | N
     for m in melds:
         if m.tiles and m.tiles[0] >= 0 and m.tiles[0] not in plan.keeps:
             return None
-    kept = [c if (k in plan.keeps or k == ghost) else 0 for k, c in enumerate(counts[:NUM_PLAYABLE])]
-    removed = sum(counts[:NUM_PLAYABLE]) - sum(kept)
-    natural, wild = WinCheck.split(kept, ghost)
-    return check.shapes(melds).distance(natural, wild + removed) + removed
+    # a one-suit plan reads only the suit's tiles (and the honours, for 混一色), the wildcards and how many tiles
+    # it must replace: the same for every candidate discard outside the suit, and often from one turn to the next
+    base = 9 * plan.suit  # type: ignore[operator]
+    suit = counts[base:base + 9]
+    honours = counts[27:NUM_PLAYABLE] if plan.honours else ()
+    wild = 0
+    if ghost is not None:
+        wild = counts[ghost]
+        if base <= ghost < base + 9:
+            suit = list(suit)
+            suit[ghost - base] = 0
+        elif plan.honours and ghost >= 27:
+            honours = list(honours)
+            honours[ghost - 27] = 0
+    removed = sum(counts[:NUM_PLAYABLE]) - sum(suit) - sum(honours) - wild
+    shapes = check.shapes(melds)
+    key = (shapes, base, tuple(suit), tuple(honours), wild + removed)
+    got = _SUIT_DISTANCES.get(key)
+    if got is None:
+        if len(_SUIT_DISTANCES) >= 50000:
+            _SUIT_DISTANCES.clear()
+        natural = [0] * NUM_PLAYABLE
+        natural[base:base + 9] = suit
+        if honours:
+            natural[27:NUM_PLAYABLE] = honours
+        got = _SUIT_DISTANCES[key] = shapes.distance(natural, wild + removed)
+    return got + removed
+
+
+# one-suit plans' shape distances, by the shapes and the tiles they read (plan_distance)
+_SUIT_DISTANCES: dict[tuple, int] = {}
 
 
 def suit_counts(counts: list[int], ghost: int | None) -> tuple[int, int, int, int]:
@@ -454,7 +516,7 @@ def finish_chance(distance: int, p_step: float, p_win: float, draws: int, unseen
     return won
 
 
-def own_draws_left(view: SeatView) -> int:
+def own_draws_left(view: SeatState) -> int:
     return max(0, view.drawable // max(1, view.players))
 
 

@@ -1,10 +1,11 @@
 """One seat's picture of the round, rebuilt only from that seat's projected events (`project(e, seat)`).
 
 The AI and the UI both read this, so neither can use what the seat may not see: others' concealed tiles stay
-unknown (only their count is kept) until a win or the round's end opens them. The read interface is SeatView's
-(view.py), with the same names and return types, so a bot can be handed either.
+unknown (only their count is kept) until a win or the round's end opens them. It is the one read model of a seat:
+the game, a LAN client and a replay feed it events; tests that set a position up by hand read it from the round
+(`SeatState.of_round`).
 
-One difference from SeatView: `phase`. A seat never sees the engine's claim window, only the tiles on the table, so
+`phase` is the seat's, not the engine's: a seat never sees the engine's claim window, only the tiles on the table, so
 here "claim" means "the latest tile on the table is a discard, or a declared kong that may be robbed, and no draw or
 call has followed". After each complete batch of events from one action this equals the engine's phase (a discard
 nobody may claim is followed at once by the next draw, a kong nobody may rob by its completion); inside a batch it
@@ -49,12 +50,13 @@ _ROBBING = frozenset({"robbing_kong"})
 class SeatState:
     """Feed it every event of the round as `project(e, seat)` returns it; a start_round begins a new round.
 
-    Besides SeatView's interface it keeps what the table picture needs: `hand_sizes` (every seat's concealed count),
+    Besides what the AI reads (hand, melds, discards, unseen, waits, lock_state ...) it keeps what the table picture
+    needs: `hand_sizes` (every seat's concealed count),
     `last_discard`, `all_discards`, `deltas`, `wins` / `scores` / `flips` (the events), `finished`, `exhausted`,
     `end` (the end_round event), `tiles_left`, `wall_total`, `tail`, `wall_break`, `indicator`, `round_no`,
     `escaped`, and at the end `revealed_hands` / `revealed_melds`. Treat them as read-only.
 
-    `hand` and `drawn` follow the engine exactly (SeatView): `hand` counts include the drawn tile, and where several
+    `hand` and `drawn` follow the engine exactly (Round.seats[seat].hand, Round.drawn): `hand` counts include the drawn tile, and where several
     seats win on one tile only the first in turn order gets it into his counts (his win event's "hand", kept in
     `revealed_hands`, is every winner's full hand).
     """
@@ -67,6 +69,8 @@ class SeatState:
         self.version = 0  # counts the events applied, across rounds (caches key on it)
         self._check: WinCheck | None = None  # the round's win evaluation at this table (built at start_round)
         self._tracker: _PassLockTracker | None = None  # follows the pass-lock, fed from _log when asked
+        self._lock: PassLockState | None = None  # of_round: the pass-lock read from the round (no events to follow)
+        self._facts: frozenset[str] | None = None  # of_round: the open window's facts
         self._reset(4, 0)
 
     def _reset(self, players: int, dealer: int) -> None:
@@ -109,6 +113,48 @@ class SeatState:
         self._table = TableFacts(players, dealer, self.options, self.context, self._flowers)
         self._log: list[dict] = []  # this round's events, for the pass-lock tracker
         self._fed = 0  # how many of them the tracker has seen
+
+    @classmethod
+    def of_round(cls, rnd: Any, seat: int) -> "SeatState":
+        """The seat's picture of `rnd` as it stands now, read from the round itself: for tests and tools that set up
+        a position by hand (a scenario, tiles moved in place) and have no events to feed. It holds what the
+        projected events would have told the seat — its own hand and pass-lock, every seat's melds (others'
+        concealed kongs face down), discard rows and flowers, the wall's count, the open claim window — and does
+        not follow the round afterwards: build another after the round moves on."""
+        state = cls(seat, rnd.variant, rnd.options, context=rnd.context)
+        state._reset(rnd.players, rnd.dealer)
+        state.context = dict(rnd.context)
+        state.round_no = rnd.round_no
+        state.tail = rnd.tail
+        state.tiles_left = rnd.drawable()
+        state.wall_total = len(rnd.live)
+        state.ghost, state.indicator = rnd.ghost, rnd.indicator
+        state.current = rnd.current
+        state.phase = rnd.phase
+        window = rnd.window
+        if window is not None:
+            state._claim_tile, state._claim_from = window.tile, window.from_seat
+            state._claim_kind = "discard" if window.kind == "discard" else window.kong_type
+            state._rob_giver = window.giver
+        state._drawn = rnd.drawn
+        state._opening = False
+        own = rnd.seats[seat]
+        state._hand = list(own.hand)
+        for i, other in enumerate(rnd.seats):
+            state.hand_sizes[i] = sum(other.hand)
+            state._melds[i] = [Meld(m.type, list(m.tiles) if i == seat or m.type != "concealed_kong" else [-1] * 4,
+                                    m.from_seat, m.claimed, m.late) for m in other.melds]
+            state._discards[i] = list(other.discards)
+            state._taken[i] = list(other.claimed)
+            state._flowers[i] = list(other.flowers)
+            state.escaped[i] = bool(getattr(other, "escaped", False))
+        state._check = rnd.win_check
+        state._tile_set = rnd.tile_set
+        state._table = TableFacts(state.players, state.dealer, state.options, state.context, state._flowers)
+        state._lock = PassLockState(set(own.lock_kinds), own.lock_all, own.lock_rank)
+        state._facts = window.facts if window is not None else frozenset()
+        state.finished = rnd.finished
+        return state
 
     # ------------------------------------------------------------------ feeding
     def apply(self, event: dict) -> None:
@@ -295,7 +341,7 @@ class SeatState:
                 self.revealed_hands[i] = sorted(_KIND[t] for t in tiles)
         self.revealed_melds = [[_meld(m) for m in seat_melds] for seat_melds in e["melds"]]
 
-    # ------------------------------------------------------------------ SeatView's interface
+    # ------------------------------------------------------------------ what a bot reads
     @property
     def drawable(self) -> int:
         return self.tiles_left
@@ -347,13 +393,7 @@ class SeatState:
         """How many of each kind this seat has not seen (in the wall or in others' hands). Cached per event."""
         if self._unseen_cache[0] == self.version:
             return list(self._unseen_cache[1])
-        left = [0] * NUM_KINDS
-        ts = self._tile_set
-        if ts is not None:
-            for k in ts.kinds():
-                left[k] = ts.copies(k)
-        for k in range(NUM_KINDS):
-            left[k] -= self._hand[k]
+        left = [c - h for c, h in zip(tile_copies(self._tile_set), self._hand)]
         for seat_melds in self._melds:
             for m in seat_melds:
                 for k in m.tiles:
@@ -365,7 +405,7 @@ class SeatState:
                     left[k] -= 1
             for k in flowers:
                 left[k] -= 1
-        out = [max(0, n) for n in left[:NUM_PLAYABLE]] + left[NUM_PLAYABLE:]
+        out = [n if n > 0 else 0 for n in left[:NUM_PLAYABLE]] + left[NUM_PLAYABLE:]
         self._unseen_cache = (self.version, out)
         return list(out)
 
@@ -421,18 +461,33 @@ class SeatState:
     def lock_state(self) -> PassLockState:
         """The pass-lock this seat is under: the discards it may not win on since it passed a win (Round.Seat's
         lock_kinds / lock_all / lock_rank, as the seat knows them)."""
-        return self._tracked().lock
+        return self._lock if self._lock is not None else self._tracked().lock
 
     @property
     def claim_facts(self) -> frozenset[str]:
         """What a win on the open claim window's tile would carry (Window.facts: 杠上炮, 海底, 人胡, robbing a kong
         ...), all public; after a draw or a call, those of the last window."""
-        return self._tracked().facts
+        return self._facts if self._facts is not None else self._tracked().facts
 
     # ------------------------------------------------------------------ for the UI
     def wind_of(self, seat: int) -> str:
         """The seat wind ("E", "S", "W", "N"), counted from the dealer."""
         return "ESWN"[(seat - self.dealer) % self.players]
+
+
+_COPIES: dict = {}
+
+
+def tile_copies(tile_set) -> list[int]:
+    """How many of each kind the table's tile set holds (none before a round has begun)."""
+    got = _COPIES.get(tile_set)
+    if got is None:
+        got = [0] * NUM_KINDS
+        if tile_set is not None:
+            for k in tile_set.kinds():
+                got[k] = tile_set.copies(k)
+        got = _COPIES[tile_set] = got
+    return got
 
 
 def _meld(data: dict) -> Meld:

@@ -1,5 +1,5 @@
 """The one win evaluation: may this hand win, and on what? Used by the round, the `score` command, every seat's hints
-(SeatView / SeatState `wait_info`, `wait_details`) and the AI, so a hint never promises a win the round would refuse.
+(SeatState `wait_info`, `wait_details`) and the AI, so a hint never promises a win the round would refuse.
 
 A win is decided in this order, each step from the rule set's hooks:
 

@@ -7,9 +7,9 @@ import random
 
 from game.ai import LEVELS, YARDSTICK, make_bot
 from game.ai.baseline import BaselineBot
+from game.engine.seat_state import SeatState
 from game.engine.state import Action, round_from_scenario
 from game.engine.tiles import parse_tile, parse_tiles
-from game.engine.view import seat_view
 from game.variants import get_variant
 
 BEIHAI = get_variant("beihai")
@@ -28,7 +28,7 @@ def test_the_bot_takes_a_win_when_offered():
                                   T("3m 6m 9m 3s 6s 9s S W N C F P 4p"), T("1s 4s 7s 7p 8p 9p S W N C F P 4s")],
                                  T("9s 9s"))
     for level in ALL:
-        assert make_bot(level).choose(seat_view(rnd, 0), rnd.legal_actions(0)) == Action(0, "win")
+        assert make_bot(level).choose(SeatState.of_round(rnd, 0), rnd.legal_actions(0)) == Action(0, "win")
 
 
 def test_the_bot_never_throws_a_wildcard_it_can_use():
@@ -39,7 +39,7 @@ def test_the_bot_never_throws_a_wildcard_it_can_use():
     for level in ALL:
         bot = make_bot(level, seed=3)
         for _ in range(20):
-            assert bot.choose(seat_view(rnd, 0), rnd.legal_actions(0)).tile != parse_tile("5s")
+            assert bot.choose(SeatState.of_round(rnd, 0), rnd.legal_actions(0)).tile != parse_tile("5s")
 
 
 def test_random_seats_always_get_a_legal_answer():
@@ -56,7 +56,7 @@ def test_random_seats_always_get_a_legal_answer():
                 w = rnd.window
                 seat = next(s for s in w.options if s not in w.answers) if rnd.phase == "claim" else rnd.current
                 legal = rnd.legal_actions(seat)
-                action = bots[seat].choose(seat_view(rnd, seat), legal)
+                action = bots[seat].choose(SeatState.of_round(rnd, seat), legal)
                 assert action in legal
                 rnd.apply(action)
                 steps += 1
@@ -77,9 +77,9 @@ def test_the_yardstick_discards_by_distance_only_ties_by_tile_order():
     # 1m, 9p and N all leave the same distance: the yardstick throws the lowest kind, whatever the shape around it
     rnd = _turn(["1m 4m 5m 6m 2p 3p 4p 7s 8s 9s 9p N E E"] + OTHERS)
     legal = rnd.legal_actions(0)
-    assert BaselineBot().choose(seat_view(rnd, 0), legal) == Action(0, "discard", parse_tile("1m"))
+    assert BaselineBot().choose(SeatState.of_round(rnd, 0), legal) == Action(0, "discard", parse_tile("1m"))
     # and it is the same answer however often it is asked: no randomness
-    assert {BaselineBot(seed=s).choose(seat_view(rnd, 0), legal) for s in range(5)} == {
+    assert {BaselineBot(seed=s).choose(SeatState.of_round(rnd, 0), legal) for s in range(5)} == {
         Action(0, "discard", parse_tile("1m"))}
 
 
@@ -91,7 +91,7 @@ def test_the_yardstick_never_chows_and_pongs_when_the_distance_does_not_grow():
     rnd.apply(Action(0, "discard", parse_tile("2p")))  # seat 1 may chow 2p with 3p 4p: the yardstick does not
     legal = rnd.legal_actions(1)
     assert any(a.type == "chow" for a in legal)
-    assert BaselineBot().choose(seat_view(rnd, 1), legal).type == "pass"
+    assert BaselineBot().choose(SeatState.of_round(rnd, 1), legal).type == "pass"
 
 
 def test_every_level_is_makeable_and_the_yardstick_is_not_offered_to_players():

@@ -10,11 +10,11 @@ import sys
 from game.ai import YARDSTICKS, make_bot
 from game.ai.baseline import BaselineBot
 from game.ai.efficiency import EfficiencyBot
+from game.engine.seat_state import SeatState
 from game.engine.state import Action, round_from_scenario
 from game.engine.tiles import parse_tile, parse_tiles
-from game.engine.view import seat_view
 from game.engine.wincheck import WinCheck
-from game.headless.simulate import available_levels, run_simulation
+from game.headless.simulate import available_levels
 from game.variants import get_variant
 
 NANNING = get_variant("nanning")
@@ -35,7 +35,7 @@ def _round(hands: list[str], wall: str = "9s 9s", variant=NANNING, raw: dict | N
 def _brute_force_best(rnd, seat: int) -> tuple[int, set[int]]:
     """The lowest distance over the discards, and the kinds whose discard reaches it with the most unseen improving
     tiles — counted here from scratch over the seat's view, not with the bot's helper."""
-    view = seat_view(rnd, seat)
+    view = SeatState.of_round(rnd, seat)
     check = WinCheck.at(view.variant, view.options, view.players)
     hand, melds, unseen = view.hand, view.own_melds, view.unseen()
     scored = {}
@@ -69,11 +69,11 @@ def test_ties_of_distance_go_to_the_discard_that_keeps_more_unseen_improving_til
     # textbook throws N, the tile whose loss costs the fewest improving tiles
     rnd = _round(["1m 4m 5m 6m 2p 3p 4p 7s 8s 9s 5p N E E"] + OTHERS)
     lowest, best = _brute_force_best(rnd, 0)
-    choice = EfficiencyBot().choose(seat_view(rnd, 0), rnd.legal_actions(0))
+    choice = EfficiencyBot().choose(SeatState.of_round(rnd, 0), rnd.legal_actions(0))
     assert choice.type == "discard" and choice.tile in best
     assert choice.tile == parse_tile("N")
-    assert BaselineBot().choose(seat_view(rnd, 0), rnd.legal_actions(0)).tile == parse_tile("1m")
-    view = seat_view(rnd, 0)
+    assert BaselineBot().choose(SeatState.of_round(rnd, 0), rnd.legal_actions(0)).tile == parse_tile("1m")
+    view = SeatState.of_round(rnd, 0)
     hand = view.hand
     hand[choice.tile] -= 1
     assert view.distance(hand) == lowest
@@ -94,7 +94,7 @@ def test_its_discards_in_played_rounds_are_always_lowest_distance_then_most_acce
             w = rnd.window
             seat = next(s for s in w.options if s not in w.answers) if rnd.phase == "claim" else rnd.current
             legal = rnd.legal_actions(seat)
-            action = bot.choose(seat_view(rnd, seat), legal)
+            action = bot.choose(SeatState.of_round(rnd, seat), legal)
             assert action in legal
             if action.type == "discard" and rnd.ghost is None and not any(
                     a.type in ("concealed_kong", "added_kong", "win") for a in legal):
@@ -113,7 +113,7 @@ def test_it_never_chows_and_pongs_when_the_distance_does_not_grow():
     rnd.apply(Action(0, "discard", parse_tile("2p")))  # seat 1 may chow 2p with 3p 4p, a step closer: no
     legal = rnd.legal_actions(1)
     assert any(a.type == "chow" for a in legal)
-    assert EfficiencyBot().choose(seat_view(rnd, 1), legal).type == "pass"
+    assert EfficiencyBot().choose(SeatState.of_round(rnd, 1), legal).type == "pass"
 
 
 def test_in_played_rounds_it_pongs_and_kongs_exactly_when_the_distance_does_not_grow():
@@ -130,11 +130,11 @@ def test_in_played_rounds_it_pongs_and_kongs_exactly_when_the_distance_does_not_
                 w = rnd.window
                 seat = next(s for s in w.options if s not in w.answers) if rnd.phase == "claim" else rnd.current
                 legal = rnd.legal_actions(seat)
-                action = bot.choose(seat_view(rnd, seat), legal)
+                action = bot.choose(SeatState.of_round(rnd, seat), legal)
                 assert action.type != "chow"
                 pongs = [a for a in legal if a.type == "pong"]
                 if pongs and not any(a.type in ("win", "kong") for a in legal):
-                    view = seat_view(rnd, seat)
+                    view = SeatState.of_round(rnd, seat)
                     hand, melds, tile = view.hand, view.own_melds, view.claim_tile
                     before = view.distance()
                     hand[tile] -= 2
@@ -149,7 +149,7 @@ def test_in_played_rounds_it_pongs_and_kongs_exactly_when_the_distance_does_not_
 
 def test_it_takes_every_win():
     rnd = _round(["1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 1p E E E"] + OTHERS)
-    assert EfficiencyBot().choose(seat_view(rnd, 0), rnd.legal_actions(0)) == Action(0, "win")
+    assert EfficiencyBot().choose(SeatState.of_round(rnd, 0), rnd.legal_actions(0)) == Action(0, "win")
 
 
 def test_it_puts_up_the_least_it_may():

@@ -7,9 +7,9 @@ import dataclasses
 from game.ai.player import SKILLS, Option, SkilledBot
 from game.ai.reading import deal_in_chance, read_opponents
 from game.ai.value import TableValues
-from game.engine.state import Action, new_round, round_from_scenario
+from game.engine.seat_state import SeatState
+from game.engine.state import Action, new_round
 from game.engine.tiles import tile_name
-from game.engine.view import seat_view
 from game.variants import get_variant
 
 from .test_player import K, _flush_threat_round, opened_guangdong_round
@@ -18,7 +18,7 @@ from .test_player import K, _flush_threat_round, opened_guangdong_round
 def _values(vid: str) -> TableValues:
     variant = get_variant(vid)
     rnd, _ = new_round(variant, variant.parse_options({}, 4), 4, 0, seed=1)
-    return TableValues(seat_view(rnd, 1))
+    return TableValues(SeatState.of_round(rnd, 1))
 
 
 def test_a_deal_in_costs_what_the_rule_set_makes_it_cost_beyond_a_self_draw():
@@ -38,7 +38,7 @@ def _attack_or_fold(level: str, attack_gain: float) -> str:
     """Nanning, seat 1 showing three 索 pongs. Two ways on: one fast but into the danger, one a step slower and
     safe. The attacking move's risk is the price of a deal-in plus the hand it would end."""
     rnd, _ = _flush_threat_round()
-    view = seat_view(rnd, 0)
+    view = SeatState.of_round(rnd, 0)
     bot = SkilledBot(level)
     cost = bot._table_values(view).deal_in_cost
     p = 0.5
@@ -58,7 +58,7 @@ def test_the_expert_folds_a_cheap_hand_but_plays_on_with_one_worth_the_risk():
 
 def test_only_the_counting_levels_count_the_table():
     rnd, _ = _flush_threat_round()
-    view = seat_view(rnd, 0)
+    view = SeatState.of_round(rnd, 0)
     seen = view.unseen()
     assert SkilledBot("hard")._unseen(view) == seen == SkilledBot("expert")._unseen(view)
     naive = SkilledBot("normal")._unseen(view)
@@ -69,7 +69,7 @@ def test_only_the_counting_levels_count_the_table():
 
 def test_the_full_reading_sees_a_callers_suit_the_basic_one_does_not():
     rnd, _ = _flush_threat_round()
-    view = seat_view(rnd, 0)
+    view = SeatState.of_round(rnd, 0)
     unseen = view.unseen()
     one = next(o for o in read_opponents(view) if o.seat == 1)
     full = deal_in_chance(view, one, K("4s"), unseen) / deal_in_chance(view, one, K("4m"), unseen)
@@ -94,8 +94,8 @@ def _departures(level: str, tries: int = 200) -> int:
     legal = rnd.legal_actions(0)
     careful = SkilledBot(level)
     careful.skill = dataclasses.replace(careful.skill, slips=0.0)
-    best = careful.choose(seat_view(rnd, 0), legal)
-    return sum(SkilledBot(level, seed=s).choose(seat_view(rnd, 0), legal) != best for s in range(tries))
+    best = careful.choose(SeatState.of_round(rnd, 0), legal)
+    return sum(SkilledBot(level, seed=s).choose(SeatState.of_round(rnd, 0), legal) != best for s in range(tries))
 
 
 def test_the_lower_levels_slip_more_often():
@@ -113,7 +113,7 @@ def test_under_a_minimum_a_concealed_opponent_looks_ready_less_often():
     def readiness(vid: str) -> dict[int, float]:
         variant = get_variant(vid)
         rnd, _ = new_round(variant, variant.parse_options({}, 4), 4, 0, seed=3)
-        view = seat_view(rnd, 0)
+        view = SeatState.of_round(rnd, 0)
         return {o.seat: o.ready for o in SkilledBot("expert")._opponents(view)}
 
     gd, nn = readiness("guangdong"), readiness("nanning")
@@ -126,7 +126,7 @@ def _careful_discard(level: str, min_fan: int) -> str:
     rnd, _ = opened_guangdong_round(min_fan)
     bot = SkilledBot(level)
     bot.skill = dataclasses.replace(bot.skill, slips=0.0)
-    return tile_name(bot.choose(seat_view(rnd, 1), rnd.legal_actions(1)).tile)
+    return tile_name(bot.choose(SeatState.of_round(rnd, 1), rnd.legal_actions(1)).tile)
 
 
 def test_normal_reads_what_a_hand_may_win_and_easy_does_not():

@@ -16,7 +16,6 @@ from game.engine.seat_state import SeatState
 from game.engine.state import Action, new_round, round_from_scenario
 from game.engine.tiles import parse_tile, parse_tiles, tile_name
 from game.engine.variant import SetupChoice
-from game.engine.view import seat_view
 from game.engine.wincheck import WinCheck
 from game.variants import AVAILABLE, get_variant
 
@@ -48,10 +47,10 @@ def _first_discard(hand: str, raw: dict, flush: bool = True) -> str:
         saved = player._flush_suit
         player._flush_suit = lambda view, counts: None
         try:
-            return tile_name(bot.choose(seat_view(rnd, 0), rnd.legal_actions(0)).tile)
+            return tile_name(bot.choose(SeatState.of_round(rnd, 0), rnd.legal_actions(0)).tile)
         finally:
             player._flush_suit = saved
-    return tile_name(bot.choose(seat_view(rnd, 0), rnd.legal_actions(0)).tile)
+    return tile_name(bot.choose(SeatState.of_round(rnd, 0), rnd.legal_actions(0)).tile)
 
 
 def test_at_equal_distance_easy_keeps_a_flush_where_horses_follow_the_hand():
@@ -96,13 +95,13 @@ def test_plan_values_come_from_the_rule_sets_own_scoring():
     is worth more than its 平胡 — read from each rule set's settlement, not from a table in the AI."""
     rnd, _ = new_round(GUANGDONG, GUANGDONG.parse_options({"min_fan": 3}, 4), 4, 0, seed=1)
     bot = SkilledBot("expert")
-    values = bot._table_values(seat_view(rnd, 1))
-    view = seat_view(rnd, 1)
+    values = bot._table_values(SeatState.of_round(rnd, 1))
+    view = SeatState.of_round(rnd, 1)
     assert values.value(view, plan_by_id("any"), False) is None or values.value(view, plan_by_id("any"), False).discard is None
     flush = values.value(view, plan_by_id("flush1"), False)
     assert flush is not None and flush.discard and flush.discard > 0
     rnd, _ = new_round(NANNING, NANNING.parse_options({}, 4), 4, 0, seed=1)
-    view = seat_view(rnd, 1)
+    view = SeatState.of_round(rnd, 1)
     values = SkilledBot("expert")._table_values(view)
     assert values.value(view, plan_by_id("pairs"), False).discard > values.value(view, plan_by_id("any"), False).discard
     assert values.value(view, plan_by_id("pairs"), True) is None  # seven pairs cannot be open
@@ -136,7 +135,7 @@ def _flush_threat_round():
 
 def test_the_expert_reads_a_flush_and_keeps_its_suit_back():
     rnd, _ = _flush_threat_round()
-    view = seat_view(rnd, 0)
+    view = SeatState.of_round(rnd, 0)
     assert rnd.current == 0 and view.hand[K("4s")] == 1
     opponents = read_opponents(view)
     one = next(o for o in opponents if o.seat == 1)
@@ -153,19 +152,19 @@ def test_the_expert_reads_a_flush_and_keeps_its_suit_back():
 
 def test_advice_says_why():
     rnd, _ = _flush_threat_round()
-    advice = SkilledBot("expert").advise(seat_view(rnd, 0), rnd.legal_actions(0))
+    advice = SkilledBot("expert").advise(SeatState.of_round(rnd, 0), rnd.legal_actions(0))
     assert advice.option is not None and advice.option.action == advice.action
     assert advice.option.risk < SkilledBot("expert")._evaluate(
-        seat_view(rnd, 0), WinCheck.at(rnd.variant, rnd.options, 4), _minus(seat_view(rnd, 0).hand, K("4s")),
-        seat_view(rnd, 0).own_melds, seat_view(rnd, 0).unseen(), Action(0, "discard", K("4s")),
-        read_opponents(seat_view(rnd, 0))).risk
+        SeatState.of_round(rnd, 0), WinCheck.at(rnd.variant, rnd.options, 4), _minus(SeatState.of_round(rnd, 0).hand, K("4s")),
+        SeatState.of_round(rnd, 0).own_melds, SeatState.of_round(rnd, 0).unseen(), Action(0, "discard", K("4s")),
+        read_opponents(SeatState.of_round(rnd, 0))).risk
 
 
 def test_where_no_discard_wins_no_discard_is_dangerous():
     """北海 wins only by self-draw: a threat that makes the expert keep 4s back where discards win puts no deal-in
     risk on any discard at a table whose values say no discard wins (as 北海's do)."""
     rnd, _ = _flush_threat_round()
-    view = seat_view(rnd, 0)
+    view = SeatState.of_round(rnd, 0)
 
     def risk(bot: SkilledBot) -> float:
         return bot._evaluate(view, WinCheck.at(rnd.variant, rnd.options, 4), _minus(view.hand, K("4s")),
@@ -206,7 +205,7 @@ def opened_guangdong_round(min_fan: int):
 def _opened_guangdong(min_fan: int):
     """Seat 1 one discard (N) from ready on 3s/6s with a plain hand, valued by the expert."""
     rnd, opts = opened_guangdong_round(min_fan)
-    view = seat_view(rnd, 1)
+    view = SeatState.of_round(rnd, 1)
     counts = _minus(view.hand, K("N"))
     bot = SkilledBot("expert")
     return bot._evaluate(view, WinCheck.at(GUANGDONG, opts, 4), counts, view.own_melds, view.unseen(),
@@ -239,7 +238,7 @@ def _lanpai_offer(wall_tiles: int):
     rnd.apply(Action(0, "discard", K("1p")))
     legal = rnd.legal_actions(1)
     assert {a.type for a in legal} == {"win", "pass"}
-    return seat_view(rnd, 1), legal
+    return SeatState.of_round(rnd, 1), legal
 
 
 def test_the_expert_passes_a_cheap_win_early_for_a_likely_much_bigger_one():
@@ -304,7 +303,7 @@ def test_every_level_decides_from_its_own_seat_alone(level):
                 seat = next(s for s in rnd.window.options if s not in rnd.window.answers) \
                     if rnd.phase == "claim" else rnd.current
                 legal = rnd.legal_actions(seat)
-                a = make_bot(level, seed=1).choose(seat_view(rnd, seat), legal)
+                a = make_bot(level, seed=1).choose(SeatState.of_round(rnd, seat), legal)
                 b = make_bot(level, seed=1).choose(states[seat], legal)
                 assert a == b and a in legal, (vid, steps)
                 new = rnd.apply(a)
@@ -361,9 +360,9 @@ def test_the_expert_will_not_feed_the_claim_that_makes_it_liable():
         return rnd
 
     rnd = position(True)
-    view = seat_view(rnd, 0)
+    view = SeatState.of_round(rnd, 0)
     assert rnd.current == 0 and sum(1 for m in view.melds[1] if m.from_seat == 0) == 2
     unseen = view.unseen()
     assert unseen[K("5s")] > unseen[K("E")]  # seat 0 holds two E: fewer are left for a pair
     assert feed_chance(view, K("5s"), unseen) > feed_chance(view, K("E"), unseen) > 0
-    assert feed_chance(seat_view(position(False), 0), K("5s"), unseen) == 0  # no 承包 at this table
+    assert feed_chance(SeatState.of_round(position(False), 0), K("5s"), unseen) == 0  # no 承包 at this table

@@ -9,9 +9,9 @@ from game.ai import make_bot
 from game.ai.player import SkilledBot
 from game.ai.search import DEFAULT_THINK_S, rollouts_for, search_discards
 from game.ai.value import TableValues
+from game.engine.seat_state import SeatState
 from game.engine.state import round_from_scenario
 from game.engine.tiles import parse_tile, parse_tiles
-from game.engine.view import seat_view
 from game.variants import get_variant
 
 NANNING = get_variant("nanning")
@@ -42,7 +42,7 @@ def test_the_search_sees_only_its_seat():
     results = []
     for others, wall in ((TABLE_A, WALL_A), (TABLE_B, WALL_B)):
         rnd = _round(others, wall)
-        view = seat_view(rnd, 0)
+        view = SeatState.of_round(rnd, 0)
         got = search_discards(view, TableValues(view), T("N 5m 1m"), random.Random(7), 0.05)
         bot = make_bot("expert", seed=4)
         bot.rng.seed(11)
@@ -52,7 +52,7 @@ def test_the_search_sees_only_its_seat():
 
 def test_keeping_a_ready_hand_is_worth_more_than_breaking_it():
     rnd = _round(TABLE_A, WALL_A)
-    view = seat_view(rnd, 0)
+    view = SeatState.of_round(rnd, 0)
     got = search_discards(view, TableValues(view), T("N 5m"), random.Random(3), 0.2)
     keep, brk = got.means[parse_tile("N")], got.means[parse_tile("5m")]
     assert keep > brk and keep > 0
@@ -63,7 +63,7 @@ def test_the_rollout_count_follows_from_the_budget_not_the_clock():
     assert rollouts_for(1.0) > rollouts_for(0.2) > rollouts_for(None)
     assert rollouts_for(0.2, "guiliu") < rollouts_for(0.2, "nanning")  # a calibrated, slower pace there
     rnd = _round(TABLE_A, WALL_A)
-    view = seat_view(rnd, 0)
+    view = SeatState.of_round(rnd, 0)
     a = search_discards(view, TableValues(view), T("N 5m"), random.Random(9), 0.05)
     b = search_discards(view, TableValues(view), T("N 5m"), random.Random(9), 0.05)
     assert a == b and a.rollouts == rollouts_for(0.05) and not a.capped
@@ -74,8 +74,8 @@ def test_think_s_is_a_setting_of_the_expert_and_zero_turns_the_search_off():
     assert isinstance(bot, SkilledBot) and bot.think_s == 0.2
     rnd = _round(TABLE_A, WALL_A)
     quiet = make_bot("expert", 1, think_s=0)
-    quiet.choose(seat_view(rnd, 0), rnd.legal_actions(0))
+    quiet.choose(SeatState.of_round(rnd, 0), rnd.legal_actions(0))
     busy = make_bot("expert", 1)
-    busy.choose(seat_view(rnd, 0), rnd.legal_actions(0))
+    busy.choose(SeatState.of_round(rnd, 0), rnd.legal_actions(0))
     assert quiet.searched == 0 and busy.searched == 1
     assert make_bot("hard", 1, think_s=0.2).skill.search is False  # the levels below do not search

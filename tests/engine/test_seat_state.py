@@ -14,11 +14,13 @@ from hypothesis import strategies as st
 from game.ai import make_bot
 from game.engine.errors import OptionError
 from game.engine.invariants import random_action
+from game.engine.melds import Meld
 from game.engine.project import HIDDEN, project
 from game.engine.seat_state import SeatState
 from game.engine.state import Action, new_round, round_from_scenario
 from game.engine.tiles import NUM_KINDS, NUM_PLAYABLE, parse_tiles
-from game.engine.view import seat_view
+from game.engine.variant import TableFacts
+from game.engine.wincheck import PassLockState
 from game.variants import get_variant, variant_ids
 from tests.engine.toy_variant import VARIANT as TOY
 
@@ -56,33 +58,72 @@ class Watched(SeatState):
         super().apply(event)
 
 
+def seen_melds(rnd, seat: int) -> list[list[Meld]]:
+    """Every seat's melds as `seat` may see them: others' concealed kongs face down."""
+    return [list(s.melds) if i == seat else [m if m.type != "concealed_kong" else Meld("concealed_kong", [-1] * 4)
+                                             for m in s.melds] for i, s in enumerate(rnd.seats)]
+
+
+def true_unseen(rnd, seat: int) -> list[int]:
+    """Each kind's copies less what `seat` holds and what lies open on the table (the round's own records)."""
+    left = [rnd.tile_set.copies(k) for k in range(NUM_KINDS)]
+    for k, n in enumerate(rnd.seats[seat].hand):
+        left[k] -= n
+    for row in seen_melds(rnd, seat):
+        for m in row:
+            for k in m.tiles:
+                if k >= 0:
+                    left[k] -= 1
+    for s in rnd.seats:
+        for k, taken in zip(s.discards, s.claimed):
+            if not taken:
+                left[k] -= 1
+        for k in s.flowers:
+            left[k] -= 1
+    return [max(0, n) for n in left[:NUM_PLAYABLE]] + left[NUM_PLAYABLE:]
+
+
 def check_seat(rnd, state: SeatState) -> None:
     seat = state.seat
-    view = seat_view(rnd, seat)
     where = f"seat {seat}, version {rnd.version}"
-    assert state.hand == rnd.seats[seat].hand, where
-    assert state.drawn == view.drawn, where
-    assert state.own_melds == view.own_melds, where
-    assert state.melds == view.melds, where
-    assert state.discards == view.discards, where
-    assert state.flowers == view.flowers, where
+    s = rnd.seats[seat]
+    window = rnd.window
+    assert state.hand == s.hand, where
+    assert state.drawn == (rnd.drawn if rnd.current == seat else None), where
+    assert state.own_melds == s.melds, where
+    assert state.melds == seen_melds(rnd, seat), where
+    assert state.discards == [[k for k, c in zip(o.discards, o.claimed) if not c] for o in rnd.seats], where
+    assert state.flowers == [list(o.flowers) for o in rnd.seats], where
     assert (state.players, state.dealer, state.ghost) == (rnd.players, rnd.dealer, rnd.ghost), where
     assert state.indicator == rnd.indicator, where
-    assert state.drawable == state.tiles_left == view.drawable, where
-    assert state.current == view.current, where
+    assert state.drawable == state.tiles_left == rnd.drawable(), where
+    assert state.current == rnd.current, where
     assert state.phase == rnd.phase, where  # after a whole batch of events the seen phase is the engine's
-    assert (state.claim_tile, state.claim_from) == (view.claim_tile, view.claim_from), where
-    assert state.hand_sizes == [sum(s.hand) for s in rnd.seats], where
-    assert state.escaped == [s.escaped for s in rnd.seats], where
+    assert (state.claim_tile, state.claim_from) == ((window.tile, window.from_seat) if window else (None, None)), where
+    assert state.hand_sizes == [sum(o.hand) for o in rnd.seats], where
+    assert state.escaped == [o.escaped for o in rnd.seats], where
     assert state.deltas == rnd.deltas(), where
     assert (state.finished, state.exhausted) == (rnd.finished, rnd.exhausted), where
     unseen = state.unseen()
-    assert unseen == view.unseen(), where
+    assert unseen == true_unseen(rnd, seat), where
     waits = state.waits()
-    assert waits == view.waits(), where
+    check = rnd.win_check
+    assert waits == [(k, unseen[k]) for k in check.waits(s.hand, rnd.ghost, s.melds)], where
     if waits:
-        assert state.wait_details() == view.wait_details(), where
-        assert state.wait_info() == view.wait_info(), where
+        # judged by the round's own evaluation, with what the seat may know (melds face down, the table's facts)
+        facts = TableFacts(rnd.players, rnd.dealer, rnd.options, rnd.context, rnd.flowers)
+        lock = PassLockState(set(s.lock_kinds), s.lock_all, s.lock_rank)
+        truth = check.wait_info(seat, s.hand, s.melds, seen_melds(rnd, seat), rnd.ghost, facts, unseen, lock)
+        assert state.wait_info() == truth, where
+        assert state.wait_details() == [w.as_tuple() for w in truth if w.by_self_draw or w.by_discard], where
+    # a picture read from the round itself (SeatState.of_round, what tests build positions with) is the same
+    snapshot = SeatState.of_round(rnd, seat)
+    for name in ("hand", "drawn", "own_melds", "melds", "discards", "flowers", "drawable", "current", "phase",
+                 "claim_tile", "claim_from", "hand_sizes", "ghost", "players", "dealer"):
+        assert getattr(snapshot, name) == getattr(state, name), (name, where)
+    assert snapshot.unseen() == unseen and snapshot.waits() == waits, where
+    if waits:
+        assert snapshot.wait_info() == state.wait_info(), where
     if not rnd.finished:
         # the pass-lock the seat learnt from what it saw is the round's
         s = rnd.seats[seat]
@@ -308,3 +349,35 @@ def test_an_exposed_kong_nobody_robs_in_beihai_stands():
         Action(0, "discard", five_p), Action(1, "kong", five_p)])
     assert seen.index("kong_declared") < seen.index("kong")
     assert states[0].melds[1][0].type == "kong"
+
+
+# ---------------------------------------------------------------------------------------------- what a seat sees
+def seat_states(rnd, events: list[dict]) -> list[SeatState]:
+    return [SeatState(seat, rnd.variant, rnd.options).apply_all([project(e, seat) for e in events])
+            for seat in range(rnd.players)]
+
+
+def test_waits_list_each_winning_kind_with_the_unseen_count_from_that_seat():
+    # seat 1 waits on 1p and 4p (two-sided); seat 0 discards a 1p and seat 2 holds two 4p
+    nanning = get_variant("nanning")
+    hands = [T("1p 1m 4m 7m 1s 4s 7s E S W N C F P"), T("2p 3p 5m 5m 5m 6s 7s 8s 9m 9m 9m E E"),
+             T("4p 4p 2m 8m 3s 6s 9s S W N C F P"), T("1m 4m 7m 1s 4s 7s E S W N C F 6p")]
+    rnd, events = round_from_scenario(nanning, nanning.parse_options({}, 4), 4, 0, hands, T("9s 9s"))
+    events += rnd.apply(Action(0, "discard", parse_tiles(["1p"])[0]))
+    # 1p: 4 minus the discard = 3 unseen; 4p: seat 1 cannot see seat 2's two, so 4 unseen
+    for state in (seat_states(rnd, events)[1], SeatState.of_round(rnd, 1)):
+        assert state.waits() == [(T("1p")[0], 3), (T("4p")[0], 4)]
+
+
+def test_a_seat_sees_other_seats_concealed_kongs_face_down_and_none_of_their_hands():
+    nanning = get_variant("nanning")
+    hands = [T("9s 9s 9s 9s 1m 2m 3m 4p 5p 6p 7p 8p E E"), T("2p 3p 5m 5m 5m 6s 7s 8s 9m 9m 9m E E"),
+             T("4p 4p 2m 8m 3s 6s 1s S W N C F P"), T("1m 4m 7m 1s 4s 7s S W N C F P 6p")]
+    rnd, events = round_from_scenario(nanning, nanning.parse_options({}, 4), 4, 0, hands, T("1p 2s 3s"))
+    events += rnd.apply(Action(0, "concealed_kong", T("9s")[0]))
+    fed = seat_states(rnd, events)
+    for own, other in ((fed[0], fed[2]), (SeatState.of_round(rnd, 0), SeatState.of_round(rnd, 2))):
+        assert other.melds[0][0].tiles == [-1, -1, -1, -1]
+        assert own.melds[0][0].tiles == T("9s") * 4
+        assert other.drawn is None and other.hand == rnd.seats[2].hand
+        assert other.unseen()[T("9s")[0]] == 4  # seat 2 has not seen the kong's tiles

@@ -1,7 +1,7 @@
 """One win evaluation (game.engine.wincheck): the round, the `score` command, a seat's hints (wait_info /
-wait_details, from SeatView or from the seat's own SeatState) and the bot agree; hints respect 封胡, minimums and the
-seat's pass-lock, which the seat learns from what it saw; a rule set's own shape (the toy 烂牌) is won with, hinted and
-played toward like the standard ones."""
+wait_details, from the seat's own SeatState or one read from the round, SeatState.of_round) and the bot agree; hints
+respect 封胡, minimums and the seat's pass-lock, which the seat learns from what it saw; a rule set's own shape (the
+toy 烂牌) is won with, hinted and played toward like the standard ones."""
 
 from __future__ import annotations
 
@@ -20,7 +20,6 @@ from game.engine.project import project
 from game.engine.seat_state import SeatState
 from game.engine.state import Action, new_round, round_from_scenario
 from game.engine.tiles import NUM_PLAYABLE, parse_tile, parse_tiles, tile_name, tile_names
-from game.engine.view import seat_view
 from game.engine.wincheck import BARRED, BELOW_MINIMUM, PASS_LOCK, SELF_DRAW_ONLY, WinCheck
 from game.headless.engine_cli import cmd_score
 from game.variants import get_variant
@@ -77,7 +76,8 @@ def test_the_bot_plays_toward_a_rule_sets_own_shape():
     assert states[0].distance() == 0  # 烂牌 is one discard away; the standard shape is far
     for level in ("baseline", "normal", "hard", "expert"):
         assert make_bot(level).choose(states[0], rnd.legal_actions(0)) == Action(0, "discard", k("5m"))
-        assert make_bot(level).choose(seat_view(rnd, 0), rnd.legal_actions(0)) == Action(0, "discard", k("5m"))
+        assert make_bot(level).choose(SeatState.of_round(rnd, 0), rnd.legal_actions(0)) == \
+            Action(0, "discard", k("5m"))
 
 
 def test_a_rule_sets_own_shape_is_hinted_and_won_like_the_standard_ones():
@@ -87,7 +87,8 @@ def test_a_rule_sets_own_shape_is_hinted_and_won_like_the_standard_ones():
     waits = states[0].wait_info()
     assert [w.kind for w in waits] == T("C F P") == [kind for kind, _ in states[0].waits()]
     assert all(w.status == "discard" and w.discard_fan == 3 and w.self_draw_fan == 6 for w in waits)  # 烂牌 3, 自摸 ×2
-    assert states[0].wait_details() == [(w.kind, w.unseen, 6) for w in waits] == seat_view(rnd, 0).wait_details()
+    assert states[0].wait_details() == [(w.kind, w.unseen, 6) for w in waits] == \
+        SeatState.of_round(rnd, 0).wait_details()
     # seat 1 draws and throws his C: the round offers seat 0 the win the hint promised, and scores it as 烂牌
     play(rnd, states, Action(1, "discard", k("C")))
     assert Action(0, "win") in rnd.legal_actions(0)
@@ -118,12 +119,13 @@ def test_a_passed_win_shows_in_the_hints_until_the_seats_draw():
     assert states[2].claim_facts == frozenset({"human"})  # the dealer's first discard: 人胡 if won
     for seat in (1, 2, 3):  # seat 1 might pong it
         play(rnd, states, Action(seat, "pass"))
-    for view in (states[2], seat_view(rnd, 2)):
+    for view in (states[2], SeatState.of_round(rnd, 2)):
         waits = by_kind(view.wait_info())
         assert (waits[k("5p")].status, waits[k("5p")].reason) == ("self_draw", PASS_LOCK)  # 跟牌不可胡: 5p only
         assert waits[k("2p")].status == "discard"
         assert view.lock_state.lock_kinds == {k("5p")}
-    assert states[2].lock_state.as_tuple() == seat_view(rnd, 2).lock_state.as_tuple()
+    held = rnd.seats[2]  # the pass-lock the seat learnt from what it saw is the round's own
+    assert states[2].lock_state.as_tuple() == (frozenset(held.lock_kinds), held.lock_all, held.lock_rank)
     # seat 1 draws and throws 2s; then seat 2's own draw lifts the bar
     play(rnd, states, Action(1, "discard", k("2s")))
     assert rnd.current == 2 and states[2].lock_state.as_tuple() == (frozenset(), False, None)
@@ -151,9 +153,9 @@ def test_a_seat_under_fenghu_is_hinted_that_it_cannot_win():
     for kind in ("C", "F", "P"):  # as if seat 2 had ponged each from seat 1
         rnd.seats[2].melds.append(Meld("pong", [k(kind)] * 3, 1, k(kind)))
         rnd.seats[2].hand[k(kind)] -= 1
-    waits = seat_view(rnd, 1).wait_info()
+    waits = SeatState.of_round(rnd, 1).wait_info()
     assert [w.kind for w in waits] == T("5m 8m") and all((w.status, w.reason) == ("none", BARRED) for w in waits)
-    assert seat_view(rnd, 1).wait_details() == []
+    assert SeatState.of_round(rnd, 1).wait_details() == []
     rnd.apply(Action(0, "discard", k("E")))  # the round's own check: no win offered (seat 2 may pong the E)
     rnd.pass_all()
     assert rnd.current == 1 and Action(1, "win") not in rnd.legal_actions(1)
@@ -304,7 +306,7 @@ def test_the_round_the_score_command_the_hints_and_the_bot_agree(monkeypatch):
             # the bots' distance (the table's WinCheck over what the seat holds, flowers as blank slots)
             check = WinCheck.at(rnd.variant, rnd.options, rnd.players)
             distance = check.distance(st.hand, st.ghost, st.own_melds)
-            assert distance == st.distance() == seat_view(rnd, st.seat).distance()
+            assert distance == st.distance() == SeatState.of_round(rnd, st.seat).distance()
             size = sum(st.hand[:NUM_PLAYABLE])
             if any(st.hand[NUM_PLAYABLE:]):
                 continue  # deal flowers still held: no hand to score yet

@@ -25,14 +25,12 @@ from game.engine.seat_state import SeatState
 from game.engine.session import Session
 from game.engine.state import Action, round_from_scenario
 from game.engine.tiles import parse_tile, parse_tiles
-from game.engine.view import seat_view
 from game.headless.engine_cli import CliError, cmd_run, cmd_score
-from game.variants.hainan import FAN_IDS, VARIANT as HAINAN, HainanOptions, own_flowers, seat_wind
+from game.variants.hainan import FAN_IDS, HainanOptions, own_flowers, seat_wind
+from game.variants.hainan import VARIANT as HAINAN
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 from fuzz_rounds import random_options  # noqa: E402
-
-
 
 # ---------------------------------------------------------------------------------------------------- helpers
 SUITS = "mps"
@@ -794,7 +792,7 @@ def test_a_seat_sees_the_pass_lock_and_the_flowers_as_the_round_does():
     assert rnd.current == 2 and rnd.drawn == parse_tile("9s")
     nine = parse_tile("9s")
     waits = {w.kind: w for w in states[1].wait_info()}
-    assert waits[nine].by_discard and waits == {w.kind: w for w in seat_view(rnd, 1).wait_info()}
+    assert waits[nine].by_discard and waits == {w.kind: w for w in SeatState.of_round(rnd, 1).wait_info()}
     feed(rnd.apply(Action(2, "discard", nine)))
     assert [a.type for a in rnd.legal_actions(1)] == ["win", "pass"]
     assert rnd.window.evaluations[1].hands == ["pinghu", "fanhuaduiwei"]
