@@ -75,9 +75,20 @@ def _zero() -> dict[str, int]:
 
 def parse_level(spec: str) -> tuple[str, dict]:
     """A side of a pairing: a level, optionally with the expert's thinking time, `expert@0.2` (seconds per
-    searched decision; `expert@0`: the value reading without the search)."""
-    level, sep, think = spec.partition("@")
-    return level, ({"think_s": float(think)} if sep else {})
+    searched decision; `expert@0`: the value reading without the search), and for ablations fields of its Skill
+    replaced, `expert+defence=0+decline_cheap=0@0` (numbers; 0/1 for the switches)."""
+    name, sep, think = spec.partition("@")
+    level, *fields = name.split("+")
+    settings: dict = {"think_s": float(think)} if sep else {}
+    if fields:
+        skill = {}
+        for f in fields:
+            key, _, value = f.partition("=")
+            number = float(value)
+            skill[key] = bool(number) if key in ("acceptance", "value", "decline_cheap", "lookahead", "counting",
+                                                  "reading", "search") else number
+        settings["skill"] = skill
+    return level, settings
 
 
 def play_seed(task: tuple) -> dict[str, Any]:
@@ -91,10 +102,12 @@ def play_seed(task: tuple) -> dict[str, Any]:
         host = Host(variant_id, dict(options), seats, seed=seed, rounds=rounds, start_with_coins=False)
         for i, side in enumerate(pattern):  # a thinking time (the pairing's, else --think for every expert)
             level, settings = level_of[side]
-            if level == "expert" and (settings or think is not None):
+            if settings or (level == "expert" and think is not None):
                 from game.ai import make_bot
 
-                host.stand_ins[i].bot = make_bot(level, f"{seed}:{i}", **(settings or {"think_s": think}))
+                if level == "expert" and think is not None:
+                    settings = {"think_s": think, **settings}
+                host.stand_ins[i].bot = make_bot(level, f"{seed}:{i}", **settings)
         for _ in range(rounds):
             rnd = play_round(host)
             deltas = rnd.deltas()

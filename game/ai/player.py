@@ -22,7 +22,7 @@ Every level sees only its own seat's view. What they weigh:
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game.engine.melds import Meld
 from game.engine.seat_state import SeatState, tile_copies
@@ -90,6 +90,10 @@ SKILLS = {
 }
 
 
+# the calibrated chance that an opponent is ready from which the expert lets danger weigh in its choices
+THREAT_READY = 0.3
+
+
 @dataclass
 class Option:
     """One candidate move, valued: what it leaves and why."""
@@ -123,11 +127,14 @@ class Advice:
 
 
 class SkilledBot:
-    def __init__(self, level: str = "normal", seed: int | str = 0, think_s: float | None = None):
+    def __init__(self, level: str = "normal", seed: int | str = 0, think_s: float | None = None,
+                 skill: dict | None = None):
         if level not in SKILLS:
             raise ValueError(f"unknown AI level {level!r}")
         self.level = level
-        self.skill = SKILLS[level]
+        # `skill`: fields of the level's Skill replaced, for ablations in the arena (benchmarks/arena.py
+        # `expert+defence=0`); the bot's rng stays the level's, so a change is measured on the same choices
+        self.skill = replace(SKILLS[level], **skill) if skill else SKILLS[level]
         self.rng = random.Random(f"bot:{level}:{seed}")
         self._values: TableValues | None = None
         self._values_key: tuple | None = None
@@ -408,10 +415,20 @@ class SkilledBot:
 
     @staticmethod
     def _hazard(view: SeatState, opponents: list[Opponent] | None) -> float:
-        """The chance per turn that someone else ends the round first, from how ready the others look."""
-        if opponents is None:
-            opponents = read_opponents(view)
+        """The chance per turn that someone else ends the round first, from how ready the others look: the raw
+        reading for every level (a defending level's discounts are for the danger of a discard, not the pace of the
+        round), so the expert values its hand as hard does."""
+        opponents = read_opponents(view)
         return rough(min(0.5, 0.02 + 0.12 * sum(o.ready for o in opponents)))
+
+    def _threatened(self, view: SeatState) -> bool:
+        """Whether an opponent is likely enough ready for danger to weigh in the choice (THREAT_READY: the
+        calibrated chance, reading.CALIBRATION)."""
+        opponents = self._memo.get("opponents")
+        if not opponents:
+            return False
+        rule_set = getattr(view.variant, "id", "")
+        return any(calibrated_ready(rule_set, o.ready) >= THREAT_READY for o in opponents)
 
     @staticmethod
     def _points_of(view: SeatState, counts: list[int], melds: list[Meld], kind: int, discarder: int | None) -> float:
@@ -535,6 +552,7 @@ class SkilledBot:
         deal-in's price for each step it gives up."""
         if self.skill.lookahead:
             self._look_ahead(view, options, counts)
+        self._memo["opponents"] = opponents  # what _threatened reads
         def dist(o: Option) -> int:  # how far from a hand that may win here (a minimum makes a plain one no hand)
             return o.value_distance if o.value_distance is not None else o.distance
 
@@ -547,7 +565,7 @@ class SkilledBot:
             quick = min(options, key=lambda o: (dist(o), -(o.quality if o.quality is not None else -1), -o.accept,
                                                 _connectedness(counts, o.action.tile or 0), o.action.tile or 0))
         best = self._attack(view, options, quick, dist)
-        if not (self.skill.defence and opponents) or best.risk <= 0:
+        if not (self.skill.defence and opponents) or best.risk <= 0 or not self._threatened(view):
             return best
         # defence, weighed: another move is taken only when what it keeps (its gain) less what it risks beats the
         # attacking move's, by a margin (the estimates are rough, and a hand given up is given up for good). The
@@ -571,6 +589,12 @@ class SkilledBot:
             best = quick
         # danger breaks only exact ties of speed and worth: arena runs showed that trading shape for safety short of
         # folding cost more wins than it saved deal-ins (Guangdong most: a deal-in there costs one share)
+        # and only where someone may well be ready: with nobody near, a tie goes by the hand's own shape (how
+        # connected the thrown tile is, as the levels below break it), which keeps more of its later chances than
+        # the safer tile (arena, tuning seeds: breaking every tie by danger cost Guiliu 1.3 a round, winning 0.23
+        # of its rounds to hard's 0.27 at the same deal-in rate)
+        if not self._threatened(view):
+            return best
         ties = [o for o in pool if dist(o) == dist(best) and o.accept == best.accept
                 and abs(o.gain - best.gain) <= 1e-6 and o.quality == best.quality]
         return min(ties, key=lambda o: (round(o.risk, 3), o is not best))

@@ -9,7 +9,8 @@ to the live wall in a random order. On it a light rollout plays the round on wit
 - this seat draws its turns and discards by tile efficiency (a drawn tile that does not shorten the distance goes
   straight out; one that does replaces the first tile whose loss keeps the shorter distance), never a wildcard;
 - each opponent draws and throws what he drew (he does not improve: the rollout is short, and a dealt random hand
-  seldom gets ready, so the threat of a ready opponent is read from the table instead — see below);
+  seldom gets ready, so the threat of a ready opponent is read from the table instead — see below; OPPONENTS_PLAY
+  lets them play by tile efficiency instead, measured no better);
 - a draw or a discard that completes a hand at the table wins: this seat's win is judged and settled by the rule
   set (fan, multipliers, minimums, liabilities: value.winner_gain at this table's melds and facts), an opponent's
   costs this seat the rule set's price of a typical deal-in or its share of a self-draw (TableValues);
@@ -40,19 +41,22 @@ from game.engine.wincheck import WinCheck
 from .value import TableValues, winner_gain
 
 DEFAULT_THINK_S = 0.025  # the expert's default budget per searched decision
-# calibrated pace: candidate rollouts per second on one core (measured over simulate runs of each rule set; Guiliu's
-# shapes, 烂牌 among them, make its distances slower)
+# calibrated pace: candidate rollouts per second on one core (measured over simulate runs of each rule set), for a
+# rule set of ordinary cost; one whose shapes make distances slower says how much (Variant.search_cost)
 ROLLOUTS_PER_SECOND = 6000
-PACE_BY_RULE_SET = {"guiliu": 1500}
 SAFETY_FACTOR = 8.0  # the clock stops a search only past this many times its budget
 MIN_ROLLOUTS = 8
 CANDIDATES = 4  # the discards searched: the value reading's best few
+# rollout opponents that keep what brings them nearer (tile efficiency) instead of throwing what they draw: tried
+# (expert:hard, Beihai, tuning seeds 1000-1039: +0.15 a round against +0.27 without, both within noise) at 1.7x
+# the cost of a rollout, so fewer of them in the budget; off until it shows a gain
+OPPONENTS_PLAY = False
 
 
-def rollouts_for(think_s: float | None, rule_set: str = "") -> int:
+def rollouts_for(think_s: float | None, search_cost: float = 1.0) -> int:
     """How many determinizations a budget buys (each one plays every candidate): a count, never the clock's."""
     budget = DEFAULT_THINK_S if think_s is None else max(0.0, think_s)
-    pace = PACE_BY_RULE_SET.get(rule_set, ROLLOUTS_PER_SECOND)
+    pace = ROLLOUTS_PER_SECOND / max(1e-6, search_cost)
     return max(MIN_ROLLOUTS, int(budget * pace / CANDIDATES))
 
 
@@ -105,9 +109,9 @@ class RolloutTable:
         natural, wild = self._split(counts)
         return shapes.is_win(natural, wild)
 
-    def distance(self, counts: list[int]) -> int:
+    def distance(self, counts: list[int], shapes=None) -> int:
         natural, wild = self._split(counts)
-        return self.shapes.distance(natural, wild)
+        return (shapes or self.shapes).distance(natural, wild)
 
     def own_win(self, counts: list[int], tile: int, discarder: int | None, cache: dict) -> float | None:
         """Points this seat gains winning with `counts` (3k+1) on `tile`, or None when it is no win here (a
@@ -124,7 +128,7 @@ def search_discards(view, values: TableValues, candidates: list[int], rng: rando
                     think_s: float | None = None) -> SearchResult:
     """Mean outcome of each candidate discard over the same determinizations."""
     table = RolloutTable(view, values)
-    n = rollouts_for(think_s, getattr(view.variant, "id", ""))
+    n = rollouts_for(think_s, getattr(view.variant, "search_cost", 1.0))
     budget = DEFAULT_THINK_S if think_s is None else think_s
     deadline = time.perf_counter() + SAFETY_FACTOR * max(budget, 0.01)
     hand = view.hand[:NUM_PLAYABLE]
@@ -166,6 +170,9 @@ def _rollout(table: RolloutTable, own: list[int], thrown: int, hands: dict[int, 
     if lost:
         return -table.deal_in_price
     distance = table.distance(own)
+    # each opponent plays by tile efficiency too (his dealt hand's distance, kept as he draws), so the rollout's
+    # round ends when a real table's would and a quicker hand of this seat's is worth what it is
+    away = {s: table.distance(h, table.opp_shapes[s]) for s, h in hands.items()} if OPPONENTS_PLAY else {}
     turn = table.after
     draws = iter(wall)
     for tile in draws:
@@ -186,7 +193,13 @@ def _rollout(table: RolloutTable, own: list[int], thrown: int, hands: dict[int, 
             h[tile] += 1
             if table.wins(h, table.opp_shapes[turn]):
                 return -table.self_draw_share
-            h[tile] -= 1  # he throws what he drew
+            throw = tile  # he throws what he drew, unless keeping it brings him nearer
+            if OPPONENTS_PLAY:
+                step = _best_throw(table, h, tile, away[turn], table.opp_shapes[turn])
+                if step is not None:
+                    throw, away[turn] = step
+            h[throw] -= 1
+            tile = throw
             if table.discard_wins and tile != ghost:
                 got = _own_win(table, own, tile, turn, cache)  # his discard
                 if got is not None:
@@ -195,18 +208,19 @@ def _rollout(table: RolloutTable, own: list[int], thrown: int, hands: dict[int, 
     return 0.0
 
 
-def _best_throw(table: RolloutTable, own: list[int], drawn: int, distance: int) -> tuple[int, int] | None:
+def _best_throw(table: RolloutTable, own: list[int], drawn: int, distance: int,
+                shapes=None) -> tuple[int, int] | None:
     """After drawing `drawn` (own holds 3k+2): (the tile to throw, the distance it leaves) when keeping the drawn
-    tile shortens the distance; None: throw the drawn tile back."""
+    tile shortens the distance; None: throw the drawn tile back. `shapes`: the hand's (this seat's if None)."""
     ghost = table.ghost
-    if drawn != ghost and table.distance(own) >= distance:
+    if drawn != ghost and table.distance(own, shapes) >= distance:
         return None
     best = None
     for k in range(NUM_PLAYABLE):
         if not own[k] or k == ghost or k == drawn:
             continue
         own[k] -= 1
-        d = table.distance(own)
+        d = table.distance(own, shapes)
         own[k] += 1
         if d < distance:
             return k, d

@@ -175,6 +175,9 @@ class Variant:
     # label and voice them from here, never from tables of their own
     score_reasons: tuple[ScoreReason, ...] = ()
     flip_kinds: tuple[FlipKind, ...] = ()
+    # how many times an ordinary rule set's time a rollout of the expert's search takes here (its shapes' distance
+    # work): the search buys that many times fewer rollouts from the same thinking time (game/ai/search.py)
+    search_cost: float = 1.0
 
     # the context keys this rule set reads (context.py: name, kind, range, where given); besides the engine's own
     # (streak, round_no, ghost), every context a caller or a game gives is checked against them

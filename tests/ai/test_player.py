@@ -366,3 +366,50 @@ def test_the_expert_will_not_feed_the_claim_that_makes_it_liable():
     assert unseen[K("5s")] > unseen[K("E")]  # seat 0 holds two E: fewer are left for a pair
     assert feed_chance(view, K("5s"), unseen) > feed_chance(view, K("E"), unseen) > 0
     assert feed_chance(SeatState.of_round(position(False), 0), K("5s"), unseen) == 0  # no 承包 at this table
+
+
+# ---------------------------------------------------------------------------------------------- quiet tables
+def _seat(rnd, seat: int):
+    """The seat's own view of the round (the one place these tests build it)."""
+    return SeatState.of_round(rnd, seat)
+
+
+@pytest.mark.parametrize("vid", AVAILABLE)
+def test_with_nobody_likely_ready_the_expert_discards_as_hard_does(vid):
+    """At a quiet table (no opponent's calibrated chance of being ready reaches THREAT_READY) danger weighs in
+    nothing: without its search the expert throws what hard throws, ties of speed and worth broken by the hand's
+    shape, not by the tile's danger (which cost it wins in the arena)."""
+    from game.ai.player import THREAT_READY
+    from game.ai.reading import calibrated_ready
+
+    variant = get_variant(vid)
+    players = variant.player_counts[-1]
+    opts = variant.parse_options({}, players)
+    compared = 0
+    for seed in range(6):
+        rnd, _ = new_round(variant, opts, players, 0, seed=seed)
+        for _ in range(3 * players):  # a few turns in: the reading's chances grow with every discard
+            if rnd.finished:
+                break
+            if rnd.phase == "claim":
+                rnd.pass_all()
+                continue
+            seat = rnd.current
+            legal = rnd.legal_actions(seat)
+            view = _seat(rnd, seat)
+            expert = SkilledBot("expert", seed=1, think_s=0)
+            chosen = expert.advise(view, legal)
+            opponents = expert._opponents(view)
+            quiet = all(calibrated_ready(vid, o.ready) < THREAT_READY for o in opponents)
+            if quiet and chosen.mode == "attack" and chosen.action.type == "discard":
+                assert chosen.action == SkilledBot("hard", seed=1).choose(_seat(rnd, seat), legal), (seed, seat)
+                compared += 1
+            rnd.apply(next(a for a in legal if a.type == "discard"))
+    assert compared >= 10
+
+
+def test_a_skill_may_be_replaced_field_by_field_for_an_ablation():
+    bot = SkilledBot("expert", skill={"defence": 0.0, "decline_cheap": False})
+    assert bot.skill.defence == 0.0 and not bot.skill.decline_cheap
+    assert bot.skill.search and bot.skill.reading  # the rest is the level's
+    assert SkilledBot("expert").skill.defence == 1.0 and SkilledBot("expert").skill.decline_cheap  # level untouched

@@ -61,7 +61,9 @@ def test_keeping_a_ready_hand_is_worth_more_than_breaking_it():
 def test_the_rollout_count_follows_from_the_budget_not_the_clock():
     assert rollouts_for(None) == rollouts_for(DEFAULT_THINK_S) >= 8
     assert rollouts_for(1.0) > rollouts_for(0.2) > rollouts_for(None)
-    assert rollouts_for(0.2, "guiliu") < rollouts_for(0.2, "nanning")  # a calibrated, slower pace there
+    # a rule set whose shapes cost more (Guiliu declares it: Variant.search_cost) buys fewer rollouts
+    assert get_variant("guiliu").search_cost > get_variant("nanning").search_cost == 1.0
+    assert rollouts_for(0.2, get_variant("guiliu").search_cost) < rollouts_for(0.2, get_variant("nanning").search_cost)
     rnd = _round(TABLE_A, WALL_A)
     view = SeatState.of_round(rnd, 0)
     a = search_discards(view, TableValues(view), T("N 5m"), random.Random(9), 0.05)
