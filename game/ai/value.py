@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from game.engine.errors import EngineError, UnknownToSeat
 from game.engine.melds import Meld
 from game.engine.seat_state import SeatState
 from game.engine.tiles import NUM_PLAYABLE
@@ -99,7 +100,7 @@ def winner_gain(view: SeatState, seat: int, concealed: list[int], win_tile: int,
     try:
         if not view.variant.may_win(view.options, seat, table_melds):
             return None
-    except Exception:  # as the judgement would have (WinCheck.judge asks it too): no win
+    except EngineError:  # as the judgement would have (WinCheck.judge asks it too): no win
         return None
     key = (id(view.variant), view.options, view.players, view.ghost, seat, tuple(concealed), win_tile, discarder,
            _melds_key(melds), table.dealer, context_key(table), tuple(map(tuple, table.flowers or ())))
@@ -165,7 +166,7 @@ def _winner_gain(view: SeatState, seat: int, concealed: list[int], win_tile: int
     rnd_check: WinCheck = WinCheck.at(view.variant, view.options, view.players)
     try:
         ev = rnd_check.judge(seat, concealed, win_tile, discarder, frozenset(), melds, table_melds, view.ghost, table)
-    except Exception:
+    except EngineError:  # no win here (a minimum, a bar), or it needs what the seat cannot know
         return None
     if ev is None:
         return None
@@ -173,7 +174,7 @@ def _winner_gain(view: SeatState, seat: int, concealed: list[int], win_tile: int
     try:
         items = view.variant.settle_wins(table, [Win(seat, discarder, ev)])
         gain = float(sum(item.deltas[seat] for item in items))
-    except Exception:  # a settlement that needs facts a seat cannot know: the count stands in
+    except UnknownToSeat:  # a settlement that needs facts a seat cannot know: the count stands in
         gain = float(ev.fan or 1)
     return (max(gain, 1.0), hand, ev)
 
@@ -321,7 +322,7 @@ class TableValues:
                 ev = check.judge(winner, counts, plan.model[-1], None, frozenset(), [], view.melds, view.ghost, table)
                 items = view.variant.settle_wins(table, [Win(winner, None, ev)]) if ev else []
                 shared = -float(sum(item.deltas[self.seat] for item in items))
-            except Exception:
+            except EngineError:  # not a win at this table after all, or facts the seat cannot know
                 paid = paid or gain[0]
             if paid > 0 and (best is None or paid < best[0]):
                 best = (paid, max(0.0, shared))

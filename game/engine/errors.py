@@ -45,3 +45,9 @@ class NotAWin(EngineError):
 
 class BelowMinimum(NotAWin):
     code = "below_minimum"
+
+
+class UnknownToSeat(EngineError, AttributeError):
+    """A fact of the round that a seat's own view does not hold (a settlement asked its table facts for what only
+    the round knows): the seat must value the hand without it. An AttributeError too, so `getattr(table, name,
+    default)` keeps working."""

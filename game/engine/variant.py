@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .context import ENGINE_CONTEXT_FIELDS, ContextField
-from .errors import BadInput, NotAWin
+from .errors import BadInput, NotAWin, UnknownToSeat
 from .events import N_, Message, render
 from .events import score as score_event
 from .options import parse_options
@@ -153,6 +153,12 @@ class TableFacts:
     options: Any
     context: dict = field(default_factory=dict)
     flowers: list[list[int]] | None = None  # each seat's flowers set aside (public), where the table knows them
+
+    def __getattr__(self, name: str) -> Any:
+        # only reached for what these facts lack: a round's own record (who fed whom, the live wall …)
+        if name.startswith("__"):
+            raise AttributeError(name)
+        raise UnknownToSeat(f"a seat's table facts hold no {name!r}: only the round knows it")
 
 
 class Variant:
