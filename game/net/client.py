@@ -28,16 +28,20 @@ from game.engine.events import EVENT_TYPES
 
 from . import fairness
 from .protocol import MAX_LINE, PROTOCOL, LineBuffer, ProtocolError, encode, parse_object
+from .seat_tokens import SeatTokens
 
 log = logging.getLogger(__name__)
 
-FATAL = {"table_full", "name_taken", "protocol", "fingerprint", "bad_name"}  # errors not worth retrying
+# errors not worth retrying
+FATAL = {"table_full", "name_taken", "protocol", "fingerprint", "bad_name", "rejoin_refused", "rejoin_pending"}
 EVENTS = frozenset(EVENT_TYPES)
 
 
 class JoinError(Exception):
     """The host refused the seat or could not be reached. `code`: connect_failed, table_full, name_taken,
-    protocol, fingerprint, bad_name, host_lost, host_quit (the host closed its table: the game is saved there)."""
+    rejoin_refused (the seat of that name waits for its own player: no token, or the host said no), rejoin_pending
+    (someone else is asking for that seat), protocol, fingerprint, bad_name, host_lost, host_quit (the host closed
+    its table: the game is saved there)."""
 
     def __init__(self, code: str, message: str):
         super().__init__(message)
@@ -50,7 +54,7 @@ class NetClient:
                  log_file: IO[str] | None = None, on_message: Callable[[dict], None] | None = None,
                  entropy_source: Callable[[int], str] | None = None, fingerprint: str | None = None,
                  trace: Callable[[str, dict], None] | None = None, avatar: int | None = None,
-                 profile: str | None = None):
+                 profile: str | None = None, tokens: SeatTokens | None = None, table_id: str | None = None):
         self.address, self.port, self.name = address, int(port), name
         self.avatar = avatar
         self.profile = profile  # this machine's player profile: the host counts the seat's rounds for it
@@ -61,6 +65,12 @@ class NetClient:
         self.entropy_source = entropy_source
         self.expected_fingerprint = fingerprint
         self.trace = trace  # trace(kind, message) on every receipt ("recv") and send ("sent"): benchmarks
+        # this seat's token, kept in the player's user data per table (seat_tokens.py): the only way back to a
+        # dropped seat without the host's say-so. `table_id` (from discovery) finds it when the port changed
+        self.tokens = tokens if tokens is not None else SeatTokens()
+        self.table_id = table_id
+        self.token: str | None = None  # the latest token the host gave (a new one at every retaking)
+        self.pending: dict | None = None  # the host is asked whether to give the seat back by name (`pending`)
         self.inbox: queue.Queue = queue.Queue()  # what poll() returns (when no on_message is given)
         self.welcome: dict | None = None
         self.seat: int | None = None
@@ -179,8 +189,10 @@ class NetClient:
             hello["profile"] = self.profile
         if self.expected_fingerprint:
             hello["fingerprint"] = self.expected_fingerprint
-        if self.welcome is not None and isinstance(self.welcome.get("token"), str):
-            hello["token"] = self.welcome["token"]  # our seat's: replaces our own stale connection if need be
+        if self.token is None and self.welcome is None:
+            self.token = self.tokens.lookup(self.name, self.address, self.port, self.table_id)
+        if self.token is not None:
+            hello["token"] = self.token  # our seat's, if it waits for us: it takes it back
         self.send(hello)
 
     def _run_connected(self) -> None:
@@ -276,6 +288,14 @@ class NetClient:
         elif mtype == "welcome":
             self.welcome = msg
             self.seat = msg.get("seat")
+            self.pending = None
+            if isinstance(msg.get("table_id"), str):
+                self.table_id = msg["table_id"]
+            if isinstance(msg.get("token"), str):
+                self.token = msg["token"]
+                self.tokens.keep(self.name, self.address, self.port, self.table_id, self.token)
+        elif mtype == "pending":
+            self.pending = msg
         elif mtype == "sync":
             self.seq = msg.get("seq") if isinstance(msg.get("seq"), int) else 0
             if isinstance(msg.get("round"), int):

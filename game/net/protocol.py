@@ -19,11 +19,13 @@ Client → host
     {"type": "ping" [, "id": N]}                         answered by {"type": "pong", "id": N}
     {"type": "bye"}                                     leaving (the seat is played by the AI)
 
-A name takes the first empty remote seat, or back the seat of that name whose client is gone. A seat's client
-connected already keeps it (`name_taken`), unless the hello carries the seat's `token` (sent in its `welcome`
-only): a client that lost its connection without the host noticing yet replaces its own stale connection.
+A new name takes the first open remote seat. The name of a seat whose client is gone takes it back only with the
+seat's current `token` (the latest welcome's; a new one at every taking); without it the host decides
+(NetHost.approve_rejoin / answer_rejoin; a headless host: `--rejoin-by-name`), and the client waits (`pending`) or is
+refused (`rejoin_refused`). A seat whose client is connected is never taken (`name_taken`), token or not.
 
-Host → client: `welcome` (the seat taken, its token and the table), `table` (who sits where, who is connected), `sync` (the
+Host → client: `welcome` (the seat taken, its token and the table), `table` (who sits where, who is connected),
+`seated` (a seat changed hands: seat, name, by), `pending` (a rejoin by name waits for the host's answer), `sync` (the
 events that follow are the current round so far, from event number `seq`), the engine's events themselves
 (projected for the seat, exactly as `run` prints them), `prompt` / `withdraw`, `refused` (an intent the table did not
 take), `error` (a message it could not read), `commit` / `reveal` (fairness.py), `pong`, `phrase` (a seat's quick
@@ -45,7 +47,7 @@ NAME_MAX = 24  # characters of a player's name
 
 CLIENT_TYPES = ("hello", "entropy", "intent", "autoplay", "toggles", "ready", "phrase", "ping", "bye")
 HOST_TYPES = ("welcome", "table", "sync", "prompt", "withdraw", "refused", "error", "commit", "reveal", "pong",
-              "phrase", "standing", "closing", "finished")
+              "phrase", "standing", "closing", "finished", "seated", "pending")
 AVATARS = 64  # avatar numbers a hello may carry: 0 (none) to AVATARS - 1
 PROFILE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")  # a hello's profile id
 ENTROPY_HEX = (32, 128)  # a client's entropy: 16 to 64 bytes, as lowercase or uppercase hex

@@ -33,13 +33,17 @@ PASS_WHILE_HELD = frozenset({"table", "phrase", "refused", "error", "closing", "
 
 
 def connect(address: str, port: int, name: str, *, avatar: int | None = None, timeout: float = 5.0,
-            **client_kw: Any) -> NetClient:
+            approval_wait: float = 120.0, **client_kw: Any) -> NetClient:
     """Join a table and wait (at most `timeout` seconds) until the host has given a seat. Raises JoinError (the
-    host refused, is unreachable, or said nothing in time)."""
+    host refused, is unreachable, or said nothing in time). A seat asked back by name alone waits up to
+    `approval_wait` more seconds for the host's answer (`client.pending` is set meanwhile; a UI that does not want
+    to block starts its own NetClient and reads `pending` and `welcome`)."""
     client = NetClient(address, port, name, avatar=avatar, **client_kw)
     client.start()
     end = time.monotonic() + timeout
-    while client.welcome is None and client.error is None and time.monotonic() < end:
+    # a rejoin by name that the host's player is asked about (`client.pending`) waits for his answer instead
+    while client.welcome is None and client.error is None and (
+            time.monotonic() < end or client.pending is not None and time.monotonic() < end + approval_wait):
         time.sleep(0.01)
     if client.error is not None:
         client.close()
