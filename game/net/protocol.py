@@ -123,8 +123,12 @@ def parse_object(line: bytes) -> dict:
         raise ProtocolError("bad_utf8", "a line that is not UTF-8 text") from None
     try:
         data = json.loads(text, parse_constant=_reject_constant)
-    except (ValueError, RecursionError) as exc:
-        raise ProtocolError("bad_json", f"not JSON: {str(exc)[:80]}") from None
+    except RecursionError:
+        raise ProtocolError("bad_json", "not JSON this host reads: nested too deeply") from None
+    except json.JSONDecodeError as exc:  # (its msg is short and whole: "Expecting value" ...)
+        raise ProtocolError("bad_json", f"not JSON: {exc.msg} at character {exc.pos}") from None
+    except ValueError:
+        raise ProtocolError("bad_json", "not JSON: NaN and Infinity are not JSON numbers") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", "a message must be a JSON object")
     mtype = data.get("type")
@@ -152,13 +156,14 @@ def parse_client(line: bytes) -> dict:
     data = parse_object(line)
     mtype = data["type"]
     if mtype not in _KEYS:
-        raise ProtocolError("unknown_type", f"unknown message type {mtype[:40]!r}")
+        shown = f" {mtype!r}" if len(mtype) <= 24 and mtype.isprintable() else ""
+        raise ProtocolError("unknown_type", f"unknown message type{shown}")
     required, optional = _KEYS[mtype]
     keys = set(data) - {"type"}
     if not required <= keys:
         raise ProtocolError("bad_message", f"{mtype} needs {', '.join(sorted(required - keys))}")
     if keys - required - optional:
-        raise ProtocolError("bad_message", f"unknown key(s) in {mtype}: {', '.join(sorted(keys - required - optional))[:80]}")
+        raise ProtocolError("bad_message", f"{mtype} takes only {', '.join(sorted(required | optional)) or 'its type'}")
     if mtype == "hello":
         data["name"] = clean_name(data["name"])
         if "protocol" in data and not _whole(data["protocol"]):
@@ -198,6 +203,65 @@ def parse_client(line: bytes) -> dict:
         if "id" in data and not (_whole(data["id"]) or (isinstance(data["id"], str) and len(data["id"]) <= 64)):
             raise ProtocolError("bad_message", "a ping's id is a number or a short text")
     return data
+
+
+TILED_ACTIONS = ("discard", "pong", "kong", "chow", "concealed_kong", "added_kong")  # an action on one tile
+BARE_ACTIONS = ("win", "pass", "escape")  # an action with no tile of its own
+TILE_TEXTS = "1m-9m, 1p-9p, 1s-9s, E S W N, C F P or 1f-8f"
+
+
+def _bad(message: str) -> ProtocolError:
+    return ProtocolError("bad_action", message)
+
+
+def _tile(value: Any, key: str) -> int:
+    from game.engine.tiles import TileError, parse_tile
+
+    if not isinstance(value, str):
+        raise _bad(f"{key} must be a tile written as text ({TILE_TEXTS})")
+    try:
+        return parse_tile(value)
+    except TileError:
+        raise _bad(f"{key} is not a tile ({TILE_TEXTS})") from None
+
+
+def parse_action(raw: dict) -> Any:
+    """An intent's action as the engine's Action (or the host's SetupAction), its shape checked here with short
+    messages of ours (`bad_action`): the keys each action type takes, a seat number, tiles in the game's notation,
+    a chow's two tiles from the hand. Whether it is legal now is the host's to say (`refused`)."""
+    from game.engine.state import Action
+    from game.host import SetupAction
+
+    atype = raw.get("type")
+    if not isinstance(atype, str) or atype not in TILED_ACTIONS + BARE_ACTIONS + ("setup",):
+        raise _bad(f"an action's type is one of {', '.join(TILED_ACTIONS + BARE_ACTIONS)} or setup")
+    seat = raw.get("seat")
+    if not _whole(seat):
+        raise _bad("an action's seat must be a seat number")
+    if atype == "setup":
+        allowed, required = {"type", "seat", "choice", "value"}, {"type", "seat", "choice", "value"}
+    elif atype == "chow":
+        allowed, required = {"type", "seat", "tile", "tiles"}, {"type", "seat", "tile", "tiles"}
+    elif atype in TILED_ACTIONS:
+        allowed, required = {"type", "seat", "tile"}, {"type", "seat", "tile"}
+    else:
+        allowed, required = {"type", "seat"}, {"type", "seat"}
+    keys = set(raw)
+    if keys - allowed:
+        raise _bad(f"a {atype} action takes only {', '.join(sorted(allowed))}")
+    if required - keys:
+        raise _bad(f"a {atype} action needs {', '.join(sorted(required - keys))}")
+    if atype == "setup":
+        if not isinstance(raw["choice"], str) or len(raw["choice"]) > 64 or not _whole(raw["value"]):
+            raise _bad("a setup action names its choice (a text) and a whole-number value")
+        return SetupAction(seat, raw["choice"], raw["value"])
+    tile = _tile(raw["tile"], "the action's tile") if atype in TILED_ACTIONS else None
+    tiles: tuple[int, ...] = ()
+    if atype == "chow":
+        if not isinstance(raw["tiles"], list) or len(raw["tiles"]) != 2:
+            raise _bad("a chow's tiles are the two tiles it takes from the hand")
+        tiles = tuple(sorted(_tile(t, "a chow's tile") for t in raw["tiles"]))
+    return Action(seat, atype, tile, tiles)
 
 
 class RateLimit:

@@ -38,27 +38,10 @@ from typing import IO, Any, Callable
 
 from game.engine.errors import EngineError
 from game.engine.options import fingerprint as options_fingerprint
-from game.engine.state import Action
-from game.host import (
-    DeadlinePolicy,
-    Host,
-    HostListener,
-    Prompt,
-    Refused,
-    SeatConfig,
-    SetupAction,
-)
+from game.host import DeadlinePolicy, Host, HostListener, Prompt, Refused, SeatConfig
 
 from . import fairness, netsave
-from .protocol import (
-    MAX_LINE,
-    PROTOCOL,
-    LineBuffer,
-    ProtocolError,
-    RateLimit,
-    encode,
-    parse_client,
-)
+from .protocol import MAX_LINE, PROTOCOL, LineBuffer, ProtocolError, RateLimit, encode, parse_action, parse_client
 from .seat_tokens import token_digest
 
 log = logging.getLogger(__name__)
@@ -902,11 +885,7 @@ class NetHost:
                 raise ProtocolError("duplicate", "this seat's entropy for the round is already in")
             got[seat] = msg["value"]
         elif mtype == "intent":
-            raw = msg["action"]
-            try:
-                action = SetupAction.from_json(raw) if raw.get("type") == "setup" else Action.from_json(raw)
-            except EngineError as exc:
-                raise ProtocolError("bad_action", str(exc)[:200]) from None
+            action = parse_action(msg["action"])  # (its shape: bad_action; its legality: the host's refused)
             # (a resumed table waiting for its other players already takes the answers of those who are back)
             self._apply(seat, msg["prompt"], action, conn)
         elif mtype == "autoplay":
