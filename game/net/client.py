@@ -35,6 +35,7 @@ log = logging.getLogger(__name__)
 # errors not worth retrying
 FATAL = {"table_full", "name_taken", "protocol", "fingerprint", "bad_name", "rejoin_refused", "rejoin_pending"}
 EVENTS = frozenset(EVENT_TYPES)
+GHOST_WAIT = 3.0  # seconds a restarted client retries a seat that still looks taken by its own dropped connection
 
 
 class JoinError(Exception):
@@ -70,6 +71,7 @@ class NetClient:
         self.tokens = tokens if tokens is not None else SeatTokens()
         self.table_id = table_id
         self.token: str | None = None  # the latest token the host gave (a new one at every retaking)
+        self._taken_since: float | None = None  # when a hello with our token was first told name_taken
         self.pending: dict | None = None  # the host is asked whether to give the seat back by name (`pending`)
         self.inbox: queue.Queue = queue.Queue()  # what poll() returns (when no on_message is given)
         self.welcome: dict | None = None
@@ -128,6 +130,10 @@ class NetClient:
         """Answer a prompt: `action` an engine Action, a SetupAction or their JSON."""
         data = action if isinstance(action, dict) else action.to_json()
         self.send({"type": "intent", "prompt": prompt_id, "action": data})
+
+    def shown(self, prompt_id: int) -> None:
+        """The prompt is on this player's screen: the host starts its countdown now (fair deadlines)."""
+        self.send({"type": "shown", "prompt": prompt_id})
 
     def set_autoplay(self, on: bool) -> None:
         """托管: the host's AI plays this seat (on) or stops doing so."""
@@ -318,10 +324,21 @@ class NetClient:
             if code == "replaced":
                 self._stop.set()  # this seat goes on over a newer connection of ours: this one is done
                 self.error = JoinError(code, str(msg.get("message")))
+            elif code == "name_taken" and self.welcome is None and self.token is not None and self._own_ghost():
+                log.info("the seat still looks taken (our own earlier connection, not yet gone?): trying again")
             elif code in FATAL and not (code == "name_taken" and self.welcome is not None):
                 self.error = JoinError(code, str(msg.get("message")))
             else:
                 log.info("the host answered an error: %s %s", code, msg.get("message"))
+
+    def _own_ghost(self) -> bool:
+        """A fresh client with this seat's token is told the seat is taken: for a few seconds that is our own
+        earlier connection (a crashed game, restarted) which the host has not seen close yet; past them it is
+        someone really at the table (the same user data in another window)."""
+        now = time.monotonic()
+        if self._taken_since is None:
+            self._taken_since = now
+        return now - self._taken_since < GHOST_WAIT
 
     def _commit(self, msg: dict) -> None:
         r, h = msg.get("round"), msg.get("hash")

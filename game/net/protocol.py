@@ -12,6 +12,7 @@ Client → host
                                                         P: the player's profile id, for the host's statistics)
     {"type": "entropy", "round": r, "value": HEX}       after a commit: the client's share of the round's wall
     {"type": "intent", "prompt": ID, "action": ACTION}   an answer naming its prompt (ACTION as the engine's JSON)
+    {"type": "shown", "prompt": ID}                      the prompt is on screen: its countdown starts now
     {"type": "autoplay", "on": BOOL}                    托管 on or off for one's own seat
     {"type": "toggles" [, "auto_win": BOOL] [, "auto_pass": BOOL]}   standing orders (自动胡, 自动过)
     {"type": "ready", "on": BOOL}                       ready mark: in the lobby, and after a round's settlement
@@ -45,7 +46,7 @@ MAX_LINE = 64 * 1024  # bytes a line may take, its newline included
 SERVICE_TYPE = "_lingnan-mahjong._tcp.local."  # zeroconf announce/browse (discovery.py)
 NAME_MAX = 24  # characters of a player's name
 
-CLIENT_TYPES = ("hello", "entropy", "intent", "autoplay", "toggles", "ready", "phrase", "ping", "bye")
+CLIENT_TYPES = ("hello", "entropy", "intent", "autoplay", "toggles", "ready", "phrase", "ping", "bye", "shown")
 HOST_TYPES = ("welcome", "table", "sync", "prompt", "withdraw", "refused", "error", "commit", "reveal", "pong",
               "phrase", "standing", "closing", "finished", "seated", "pending")
 AVATARS = 64  # avatar numbers a hello may carry: 0 (none) to AVATARS - 1
@@ -62,6 +63,7 @@ _KEYS: dict[str, tuple[set[str], set[str]]] = {  # type -> (required keys, optio
     "phrase": ({"id"}, set()),
     "ping": (set(), {"id"}),
     "bye": (set(), set()),
+    "shown": ({"prompt"}, set()),
 }
 
 
@@ -190,6 +192,9 @@ def parse_client(line: bytes) -> dict:
             raise ProtocolError("bad_message", "prompt must be the prompt's id")
         if not isinstance(data["action"], dict):
             raise ProtocolError("bad_message", "action must be an object")
+    elif mtype == "shown":
+        if not _whole(data["prompt"]):
+            raise ProtocolError("bad_message", "prompt must be the prompt's id")
     elif mtype == "phrase":
         if not (isinstance(data["id"], str) and data["id"] in PHRASE_IDS):
             raise ProtocolError("bad_message", "unknown quick phrase")

@@ -38,6 +38,7 @@ from typing import IO, Any, Callable
 
 from game.engine.errors import EngineError
 from game.engine.options import fingerprint as options_fingerprint
+from game.engine.state import Action
 from game.host import DeadlinePolicy, Host, HostListener, Prompt, Refused, SeatConfig
 
 from . import fairness, netsave
@@ -91,12 +92,14 @@ class SeatSpec:
         return f"ai:{self.level}" if self.kind == "ai" else self.kind
 
 
-def lan_deadlines(seconds: float, specs: list[SeatSpec]) -> DeadlinePolicy:
-    """A LAN table's deadlines (the host's one deadline system): a remote seat whose client has not answered a
-    prompt within `seconds` is played by the AI for that prompt, claim or not (托管); a player at the host's own
-    screen is not hurried."""
+def lan_deadlines(seconds: float, specs: list[SeatSpec], grace: float = SHOWN_GRACE) -> DeadlinePolicy:
+    """A LAN table's outer deadlines (the host's one deadline system): a remote seat has `seconds` from the moment
+    its client shows the prompt, which it says (`shown`) at the latest `grace` seconds after the prompt went out; so
+    the host's own deadline is `seconds + grace` after the prompt opened, for a client that never says it, and
+    NetHost answers earlier for one that did (`_answer_shown`). At the deadline an unanswered claim passes; only the
+    seat's own turn is played by the AI (托管 for that prompt). A player at the host's own screen is not hurried."""
     remote = frozenset(i for i, s in enumerate(specs) if s.kind == "remote")
-    return DeadlinePolicy(claim=seconds, turn=seconds, seats=remote, stand_in_answers_claims=True)
+    return DeadlinePolicy(claim=seconds + grace, turn=seconds + grace, seats=remote, stand_in_answers_claims=False)
 
 
 class Conn:
@@ -140,14 +143,17 @@ class RemoteSeat:
     def prompt(self, prompt: Prompt) -> None:
         if self.conn is not None:
             msg = prompt.to_json()
-            # the deadline on the host's own clock means nothing to a client: it is told the seconds it has left
+            # the deadline on the host's own clock means nothing to a client: it is told the seconds it has from
+            # when it shows the prompt (its `shown`)
             msg["deadline"] = None
-            left = self.server.host.seconds_left(prompt)
+            left = self.server._seconds_for(prompt)
             if left is not None:
                 msg["seconds"] = round(left, 3)
             self.server._send(self.conn, msg)
 
     def withdraw(self, prompt: Prompt) -> None:
+        self.server._prompt_sent.pop(prompt.id, None)
+        self.server._prompt_shown.pop(prompt.id, None)
         if self.conn is not None:
             self.server._send(self.conn, {"type": "withdraw", "seat": self.seat, "id": prompt.id})
 
@@ -235,7 +241,8 @@ class NetHost:
         self.players = self.host.players
         self.fingerprint = options_fingerprint(self.host.variant_id, self.host.options)
         self.remote = [i for i, s in enumerate(self.specs) if s.kind == "remote"]
-        self.host.set_deadlines(lan_deadlines(self.deadline, self.specs))
+        self.shown_grace = float(shown_grace)
+        self.host.set_deadlines(lan_deadlines(self.deadline, self.specs, self.shown_grace))
         self.local_links: dict[int, Any] = dict(local_links or {})
         self.links: dict[int, RemoteSeat] = {i: RemoteSeat(self, i) for i in self.remote}
         self.names: list[str | None] = list(_names) if _names else [
@@ -248,7 +255,6 @@ class NetHost:
         # (refuse) or None (ask the host's player: answer_rejoin later); without it, rejoin_by_name decides
         self.approve_rejoin = approve_rejoin
         self.rejoin_by_name = rejoin_by_name
-        self.shown_grace = float(shown_grace)
         self._prompt_sent: dict[int, float] = {}  # remote prompt id -> when it first went to its client
         self._prompt_shown: dict[int, float] = {}  # remote prompt id -> when its client said it was on screen
         # a resumed table asks for the port it had; taken (by another program), any free one (port_moved: the
@@ -310,7 +316,8 @@ class NetHost:
             specs = [SeatSpec.parse(k) for k in data["kinds"]]
             # (the deadlines from the start: the prompt open in the saved position is timed like any other)
             host = netsave.restore_host(data["game"], seeds, think=kw.pop("think", 0.0),
-                                        deadlines=lan_deadlines(float(kw["deadline"]), specs))
+                                        deadlines=lan_deadlines(float(kw["deadline"]), specs,
+                                                                float(kw.get("shown_grace", SHOWN_GRACE))))
         except SaveError as exc:
             raise HostError("bad_save", str(exc)) from None
         names = [n if isinstance(n, str) else None for n in data["names"]]
@@ -449,6 +456,9 @@ class NetHost:
             due = self.host.seconds_to_next_move()
             if due is not None:  # (the host's clock stands where the last _play left it)
                 wake = min(wake, now + due - (now - self._clock))
+            shown_due = self._next_shown_deadline()
+            if shown_due is not None:
+                wake = min(wake, shown_due)
         for c in self._conns.values():
             if c.closing:
                 wake = min(wake, c.linger_until)
@@ -546,10 +556,10 @@ class NetHost:
         host = self.host
         dt, self._clock = now - self._clock, now
         # the AI seats, and a remote seat whose client has not answered in time (its deadline: the host's policy)
-        acted = host.advance(max(0.0, dt))
+        acted = host.advance(max(0.0, dt)) or self._answer_shown(now)
         n = 0
         while acted and n < 200 and not (host.round is not None and host.round.finished):
-            acted = host.advance(0.0)
+            acted = host.advance(0.0) or self._answer_shown(now)
             n += 1
         for seat in self._away:
             if host.open_prompt(seat) is None and not host.is_autoplayed(seat):
@@ -557,7 +567,58 @@ class NetHost:
         if host.round is not None and host.round.finished:
             self._end_round()
 
+    # ------------------------------------------------------------------------------------------------ fair deadlines
+    def _seconds_for(self, prompt: Prompt) -> float | None:
+        """What a remote seat is told it has for `prompt` (the prompt's `seconds`), noting when it first went out:
+        the table's deadline from when it is shown, no more than the host's own deadline leaves."""
+        left = self.host.seconds_left(prompt)
+        if left is None:
+            return None
+        now = time.monotonic()
+        self._prompt_sent.setdefault(prompt.id, now)
+        shown = self._prompt_shown.get(prompt.id)
+        if shown is not None:
+            return max(0.0, shown + self.deadline - now)
+        return min(self.deadline, left)
+
+    def _shown(self, seat: int, prompt_id: int) -> None:
+        """The seat's client has the prompt on screen: its countdown starts now, or where the grace after sending
+        ends if that came first (a client cannot buy time by saying it late)."""
+        prompt = self.host.open_prompt(seat)
+        if prompt is None or prompt.id != prompt_id or prompt_id in self._prompt_shown:
+            return  # (an answered or withdrawn prompt: nothing to time)
+        now = time.monotonic()
+        sent = self._prompt_sent.setdefault(prompt_id, now)
+        self._prompt_shown[prompt_id] = min(now, sent + self.shown_grace)
+
+    def _answer_shown(self, now: float) -> bool:
+        """A prompt shown `deadline` seconds ago and still open: a claim passes, one's own turn is played by the
+        seat's AI for that prompt (托管). True if it answered one."""
+        for seat in self.remote:
+            prompt = self.host.open_prompt(seat)
+            if prompt is None or self.host.is_autoplayed(seat):
+                continue
+            shown = self._prompt_shown.get(prompt.id)
+            if shown is None or now < shown + self.deadline:
+                continue
+            action = Action(seat, "pass") if prompt.claim else self.host.stand_in_move(seat)
+            try:
+                self.host.intent(seat, prompt.id, action)
+            except Refused:  # (cannot be: the prompt is open and the move one of its own) never time it again
+                log.exception("the answer at a shown prompt's deadline was refused")
+                self._prompt_shown.pop(prompt.id, None)
+                continue
+            return True
+        return False
+
+    def _next_shown_deadline(self) -> float | None:
+        due = [self._prompt_shown[p.id] + self.deadline for s, p in self.host.open_prompts().items()
+               if p.id in self._prompt_shown and s in self.links and not self.host.is_autoplayed(s)]
+        return min(due) if due else None
+
     def _end_round(self) -> None:
+        self._prompt_sent.clear()
+        self._prompt_shown.clear()
         r = self.host.round_no
         if r in self.fair:
             msg = self._reveal_message(r)
@@ -900,6 +961,8 @@ class NetHost:
                 self._broadcast_table()
         elif mtype == "phrase":
             self.phrase(seat, msg["id"], conn)
+        elif mtype == "shown":
+            self._shown(seat, msg["prompt"])
 
     def phrase(self, seat: int, phrase_id: str, conn: Conn | None = None) -> bool:
         """A seat's quick phrase goes to every client (and on_message); at most one per PHRASE_GAP seconds a seat.

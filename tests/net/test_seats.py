@@ -178,7 +178,7 @@ def test_a_headless_host_started_to_let_names_rejoin_does_so():
 
 def test_the_client_keeps_its_token_in_user_data_and_comes_back_with_it(tmp_path):
     server, host = table()
-    store = SeatTokens(tmp_path / "seats.json")
+    store = SeatTokens(tmp_path / "seats")
     try:
         lin = RawClient(host.port)
         assert seated(lin, "Lin")["type"] == "welcome"
