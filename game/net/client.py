@@ -214,6 +214,8 @@ class NetClient:
         """The connection dropped before the end: try again with the same name for up to `retry` seconds."""
         self._close_socket()
         end = time.monotonic() + self.retry
+        if self._taken_since is not None and self.welcome is None:  # our own earlier line may still be seen
+            end = max(end, self._taken_since + GHOST_WAIT + 0.5)
         delay = 0.1
         while not self._stop.is_set() and time.monotonic() < end:
             time.sleep(delay)

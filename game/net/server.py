@@ -278,6 +278,7 @@ class NetHost:
         self._listener: socket.socket | None = None
         self._conns: dict[int, Conn] = {}
         self._away: set[int] = set()  # remote seats whose client is gone (the AI plays them)
+        self._held: dict[int, int | None] = {}  # an away seat -> the prompt it held when its line dropped
         self._dirty: set[Conn] = set()  # connections with lines to write at the end of the loop's turn
         self._next_seq = [0] * self.players
         self._commit_by = 0.0
@@ -561,8 +562,9 @@ class NetHost:
         while acted and n < 200 and not (host.round is not None and host.round.finished):
             acted = host.advance(0.0) or self._answer_shown(now)
             n += 1
-        for seat in self._away:
-            if host.open_prompt(seat) is None and not host.is_autoplayed(seat):
+        for seat in self._away:  # the prompt it held when its line dropped is answered: the AI plays on at once
+            prompt = host.open_prompt(seat)
+            if not host.is_autoplayed(seat) and (prompt is None or prompt.id != self._held.get(seat)):
                 host.set_autoplay(seat, True)
         if host.round is not None and host.round.finished:
             self._end_round()
@@ -847,7 +849,9 @@ class NetHost:
             # the prompt it holds keeps its deadline (its player may be back in time to answer it himself); from
             # then on the AI plays the seat at once (托管) until a client with its name takes it back
             self._away.add(seat)
-            if self.host.open_prompt(seat) is None:
+            held = self.host.open_prompt(seat)
+            self._held[seat] = held.id if held is not None else None
+            if held is None:
                 self.host.set_autoplay(seat, True)
         if self.phase != "finished":
             self._broadcast_table()
