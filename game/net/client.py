@@ -294,14 +294,14 @@ class NetClient:
             if self.current_round is not None and self.current_round in self.round_events:
                 self.round_events[self.current_round].append(msg)
         elif mtype == "welcome":
-            self.welcome = msg
-            self.seat = msg.get("seat")
-            self.pending = None
             if isinstance(msg.get("table_id"), str):
                 self.table_id = msg["table_id"]
-            if isinstance(msg.get("token"), str):
+            if isinstance(msg.get("token"), str):  # kept before anyone sees the welcome: a crash loses no token
                 self.token = msg["token"]
                 self.tokens.keep(self.name, self.address, self.port, self.table_id, self.token)
+            self.seat = msg.get("seat")
+            self.pending = None
+            self.welcome = msg
         elif mtype == "pending":
             self.pending = msg
         elif mtype == "sync":

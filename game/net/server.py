@@ -1121,6 +1121,7 @@ class NetHost:
             if self.links[s].conn is not None:
                 self._send(self.links[s].conn, msg)
         self._notify(msg)
+        self._reannounce()  # (the phase too: a join list shows a game under way)
 
     def _notify(self, msg: dict) -> None:
         self._log("note", None, json.dumps(msg, ensure_ascii=False))
