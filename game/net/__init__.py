@@ -15,6 +15,9 @@ serves a program that embeds the host in-process:
     net.submit(0, prompt.id, action)                    # the local player's answer
     net.call(lambda host: host.set_autoplay(0, True))   # anything else on the table, in its thread
     net.go_on()                                         # start without the players still missing (AI plays)
+    net.answer_rejoin(seat, allow)                      # the host's answer to a rejoin by name, asked by
+                                                        #   approve_rejoin(seat, name) -> True/False/None (None:
+                                                        #   later; status()["requests"] lists who waits)
     net.stop()
 
     NetHost.resume(path, ...)                           # a killed host's table, from its autosave
@@ -24,7 +27,8 @@ Join one (client.py):
     client = NetClient(address, port, "Lin")            # entropy and fairness checks are automatic
     client.start()                                      # connects (JoinError), reads in a thread, reconnects
     for msg in client.poll(): ...                       # welcome, table, sync, engine events, prompt, withdraw,
-    client.intent(prompt["id"], action)                 #   refused, error, commit, reveal, finished
+    client.shown(prompt["id"]); client.intent(prompt["id"], action)   # (the countdown runs from shown)
+                                                        #   refused, error, commit, reveal, seated, finished
     client.set_autoplay(True); client.close()
     client.verified_rounds, client.failed               # commit–reveal results
 

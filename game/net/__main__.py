@@ -2,7 +2,7 @@
 
     python -m game.net host --variant V [--players N] [--options JSON] --seats SPEC --seed S --rounds R
                             [--bind ADDR] [--port P] [--deadline SECONDS] [--no-discovery] [--log FILE]
-                            [--save FILE | --resume FILE] [--think SECONDS] [--name NAME]
+                            [--save FILE | --resume FILE] [--think SECONDS] [--name NAME] [--rejoin-by-name]
     python -m game.net join ADDR:PORT --name NAME [--bot LEVEL] [--log FILE] [--retry SECONDS]
     python -m game.net browse [--timeout SECONDS]
 
@@ -12,6 +12,8 @@ action; `--resume FILE` resumes such a save (the table's settings come from it) 
 take their seats back. `--log FILE` writes one JSON object a line: every line received ("dir": "in") and sent
 ("out"), with the connection and seat, the game's events in the open view ("event") and the table's own notices
 ("note"). `--think` makes the AI seats take that long a move; `--name` is the name announced on the LAN.
+A dropped seat is taken back only with its player's current token (kept in the joining player's user data);
+`--rejoin-by-name` lets a hello with the seat's name alone take it too (there is nobody here to ask).
 join: plays its seat with the AI and prints {"ok": true, "event": "finished", "seat": k, "totals": [...],
 "verified_rounds": R, "failed_rounds": [...]} and exits 0. If the connection drops it rejoins (same name) for up
 to `--retry` seconds (default 60).
@@ -19,7 +21,7 @@ browse: prints the tables announced on the LAN, one JSON line each.
 
 Failures print {"ok": false, "error": CODE, "message": TEXT}: exit 2 for bad arguments (bad_arguments,
 unknown_variant, bad_option, bad_input, bad_save), exit 1 when the network fails (bind_failed, connect_failed,
-table_full, name_taken, fingerprint, protocol, host_lost).
+table_full, name_taken, rejoin_refused, rejoin_pending, fingerprint, protocol, host_lost).
 """
 
 from __future__ import annotations
@@ -80,6 +82,7 @@ def cmd_host(argv: list[str]) -> int:
     p.add_argument("--resume")
     p.add_argument("--think", type=float, default=0.0)
     p.add_argument("--name")
+    p.add_argument("--rejoin-by-name", action="store_true")
     args = p.parse_args(argv)
     if not 0 <= args.port <= 65535:
         raise CliError("bad_arguments", "--port must be 0 to 65535")
@@ -88,8 +91,11 @@ def cmd_host(argv: list[str]) -> int:
     if not 0 <= args.think <= 60:
         raise CliError("bad_arguments", "--think must be 0 to 60 seconds")
     log_file = None
-    common = dict(bind=args.bind, port=args.port, discovery=not args.no_discovery, think=args.think,
-                  host_name=args.name)
+    common = dict(bind=args.bind, discovery=not args.no_discovery, think=args.think, host_name=args.name,
+                  rejoin_by_name=args.rejoin_by_name)
+    # (a resumed table asks for the port it had, unless told another)
+    if not args.resume or any(a == "--port" or a.startswith("--port=") for a in argv):
+        common["port"] = args.port
     try:
         if args.resume:
             if args.save and args.save != args.resume:
@@ -123,7 +129,10 @@ def cmd_host(argv: list[str]) -> int:
         except OSError as exc:
             raise CliError("bind_failed", f"cannot listen on {args.bind or '*'}:{args.port}: "
                                           f"{exc.strerror or exc}", EXIT_NET) from None
-        emit({"ok": True, "event": "listening", "port": port, "fingerprint": server.fingerprint})
+        listening = {"ok": True, "event": "listening", "port": port, "fingerprint": server.fingerprint}
+        if server.port_moved:  # a resumed table whose port was taken: its players need the new address
+            listening["port_moved"] = True
+        emit(listening)
         result = server.serve()
         if result is None:
             raise CliError("stopped", "the game was stopped before its end", EXIT_NET)

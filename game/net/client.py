@@ -28,16 +28,21 @@ from game.engine.events import EVENT_TYPES
 
 from . import fairness
 from .protocol import MAX_LINE, PROTOCOL, LineBuffer, ProtocolError, encode, parse_object
+from .seat_tokens import SeatTokens
 
 log = logging.getLogger(__name__)
 
-FATAL = {"table_full", "name_taken", "protocol", "fingerprint", "bad_name"}  # errors not worth retrying
+# errors not worth retrying
+FATAL = {"table_full", "name_taken", "protocol", "fingerprint", "bad_name", "rejoin_refused", "rejoin_pending"}
 EVENTS = frozenset(EVENT_TYPES)
+GHOST_WAIT = 3.0  # seconds a restarted client retries a seat that still looks taken by its own dropped connection
 
 
 class JoinError(Exception):
     """The host refused the seat or could not be reached. `code`: connect_failed, table_full, name_taken,
-    protocol, fingerprint, bad_name, host_lost, host_quit (the host closed its table: the game is saved there)."""
+    rejoin_refused (the seat of that name waits for its own player: no token, or the host said no), rejoin_pending
+    (someone else is asking for that seat), protocol, fingerprint, bad_name, host_lost, host_quit (the host closed
+    its table: the game is saved there)."""
 
     def __init__(self, code: str, message: str):
         super().__init__(message)
@@ -50,7 +55,7 @@ class NetClient:
                  log_file: IO[str] | None = None, on_message: Callable[[dict], None] | None = None,
                  entropy_source: Callable[[int], str] | None = None, fingerprint: str | None = None,
                  trace: Callable[[str, dict], None] | None = None, avatar: int | None = None,
-                 profile: str | None = None):
+                 profile: str | None = None, tokens: SeatTokens | None = None, table_id: str | None = None):
         self.address, self.port, self.name = address, int(port), name
         self.avatar = avatar
         self.profile = profile  # this machine's player profile: the host counts the seat's rounds for it
@@ -61,6 +66,13 @@ class NetClient:
         self.entropy_source = entropy_source
         self.expected_fingerprint = fingerprint
         self.trace = trace  # trace(kind, message) on every receipt ("recv") and send ("sent"): benchmarks
+        # this seat's token, kept in the player's user data per table (seat_tokens.py): the only way back to a
+        # dropped seat without the host's say-so. `table_id` (from discovery) finds it when the port changed
+        self.tokens = tokens if tokens is not None else SeatTokens()
+        self.table_id = table_id
+        self.token: str | None = None  # the latest token the host gave (a new one at every retaking)
+        self._taken_since: float | None = None  # when a hello with our token was first told name_taken
+        self.pending: dict | None = None  # the host is asked whether to give the seat back by name (`pending`)
         self.inbox: queue.Queue = queue.Queue()  # what poll() returns (when no on_message is given)
         self.welcome: dict | None = None
         self.seat: int | None = None
@@ -118,6 +130,10 @@ class NetClient:
         """Answer a prompt: `action` an engine Action, a SetupAction or their JSON."""
         data = action if isinstance(action, dict) else action.to_json()
         self.send({"type": "intent", "prompt": prompt_id, "action": data})
+
+    def shown(self, prompt_id: int) -> None:
+        """The prompt is on this player's screen: the host starts its countdown now (fair deadlines)."""
+        self.send({"type": "shown", "prompt": prompt_id})
 
     def set_autoplay(self, on: bool) -> None:
         """托管: the host's AI plays this seat (on) or stops doing so."""
@@ -179,8 +195,10 @@ class NetClient:
             hello["profile"] = self.profile
         if self.expected_fingerprint:
             hello["fingerprint"] = self.expected_fingerprint
-        if self.welcome is not None and isinstance(self.welcome.get("token"), str):
-            hello["token"] = self.welcome["token"]  # our seat's: replaces our own stale connection if need be
+        if self.token is None and self.welcome is None:
+            self.token = self.tokens.lookup(self.name, self.address, self.port, self.table_id)
+        if self.token is not None:
+            hello["token"] = self.token  # our seat's, if it waits for us: it takes it back
         self.send(hello)
 
     def _run_connected(self) -> None:
@@ -196,6 +214,8 @@ class NetClient:
         """The connection dropped before the end: try again with the same name for up to `retry` seconds."""
         self._close_socket()
         end = time.monotonic() + self.retry
+        if self._taken_since is not None and self.welcome is None:  # our own earlier line may still be seen
+            end = max(end, self._taken_since + GHOST_WAIT + 0.5)
         delay = 0.1
         while not self._stop.is_set() and time.monotonic() < end:
             time.sleep(delay)
@@ -274,8 +294,16 @@ class NetClient:
             if self.current_round is not None and self.current_round in self.round_events:
                 self.round_events[self.current_round].append(msg)
         elif mtype == "welcome":
-            self.welcome = msg
+            if isinstance(msg.get("table_id"), str):
+                self.table_id = msg["table_id"]
+            if isinstance(msg.get("token"), str):  # kept before anyone sees the welcome: a crash loses no token
+                self.token = msg["token"]
+                self.tokens.keep(self.name, self.address, self.port, self.table_id, self.token)
             self.seat = msg.get("seat")
+            self.pending = None
+            self.welcome = msg
+        elif mtype == "pending":
+            self.pending = msg
         elif mtype == "sync":
             self.seq = msg.get("seq") if isinstance(msg.get("seq"), int) else 0
             if isinstance(msg.get("round"), int):
@@ -298,10 +326,21 @@ class NetClient:
             if code == "replaced":
                 self._stop.set()  # this seat goes on over a newer connection of ours: this one is done
                 self.error = JoinError(code, str(msg.get("message")))
+            elif code == "name_taken" and self.welcome is None and self.token is not None and self._own_ghost():
+                log.info("the seat still looks taken (our own earlier connection, not yet gone?): trying again")
             elif code in FATAL and not (code == "name_taken" and self.welcome is not None):
                 self.error = JoinError(code, str(msg.get("message")))
             else:
                 log.info("the host answered an error: %s %s", code, msg.get("message"))
+
+    def _own_ghost(self) -> bool:
+        """A fresh client with this seat's token is told the seat is taken: for a few seconds that is our own
+        earlier connection (a crashed game, restarted) which the host has not seen close yet; past them it is
+        someone really at the table (the same user data in another window)."""
+        now = time.monotonic()
+        if self._taken_since is None:
+            self._taken_since = now
+        return now - self._taken_since < GHOST_WAIT
 
     def _commit(self, msg: dict) -> None:
         r, h = msg.get("round"), msg.get("hash")

@@ -78,6 +78,7 @@ class Announcement:
         self._lock = threading.Lock()
         self.error: str | None = None
         self.registered = threading.Event()
+        self._pending: dict | None = None
         self._thread = threading.Thread(target=self._register, args=(port, bind, name, properties),
                                         name="lan-announce", daemon=True)
         self._thread.start()
@@ -96,9 +97,27 @@ class Announcement:
                     return
             zc.register_service(info, allow_name_change=True)
             self.registered.set()
+            pending, self._pending = self._pending, None
+            if pending is not None:  # the seats changed while zeroconf was still probing
+                self.update(pending)
         except Exception as exc:  # noqa: BLE001 - no multicast, a firewall ...: the table is still joinable
             self.error = str(exc)
             log.warning("could not announce the table on the LAN (%s); players can join by address", exc)
+
+    def update(self, properties: dict) -> None:
+        """New properties for the announcement (the seats changed); before the registration is done, they are
+        what it registers."""
+        with self._lock:
+            zc, info = self._zc, self._info
+        if zc is None or info is None or not self.registered.is_set():
+            self._pending = dict(properties)
+            return
+        new = self._zc_mod.ServiceInfo(info.type, info.name, port=info.port, addresses=info.addresses,
+                                       properties={str(k): str(v) for k, v in properties.items()},
+                                       server=info.server)
+        with self._lock:
+            self._info = new
+        zc.update_service(new)
 
     def close(self) -> None:
         self._closed.set()

@@ -20,13 +20,16 @@ FORMAT = "lingnan-mahjong-lan-save"
 VERSION = 1
 
 
-def to_json(host: Host, *, kinds: list[str], names: list[str | None], tokens: list[str | None],
-            fair: dict[int, dict], deadline: float, fingerprint: str, avatars: list[int] | None = None) -> dict:
+def to_json(host: Host, *, kinds: list[str], names: list[str | None], token_digests: list[str | None],
+            fair: dict[int, dict], deadline: float, fingerprint: str, avatars: list[int] | None = None,
+            table_id: str | None = None, port: int | None = None) -> dict:
+    """The save's content. A seat's token is kept as its SHA-256 digest only: the file holds no token a client
+    could send (game.net.seat_tokens)."""
     from game import saves
 
     return {"format": FORMAT, "version": VERSION, "game": saves.to_json(host), "kinds": list(kinds),
-            "names": list(names), "tokens": list(tokens), "deadline": deadline, "fingerprint": fingerprint,
-            "avatars": list(avatars or []),
+            "names": list(names), "token_digests": list(token_digests), "deadline": deadline,
+            "fingerprint": fingerprint, "avatars": list(avatars or []), "table_id": table_id, "port": port,
             "fair": {str(r): {"secret": f["secret"], "entropy": list(f["entropy"])} for r, f in fair.items()}}
 
 

@@ -12,6 +12,7 @@ Client → host
                                                         P: the player's profile id, for the host's statistics)
     {"type": "entropy", "round": r, "value": HEX}       after a commit: the client's share of the round's wall
     {"type": "intent", "prompt": ID, "action": ACTION}   an answer naming its prompt (ACTION as the engine's JSON)
+    {"type": "shown", "prompt": ID}                      the prompt is on screen: its countdown starts now
     {"type": "autoplay", "on": BOOL}                    托管 on or off for one's own seat
     {"type": "toggles" [, "auto_win": BOOL] [, "auto_pass": BOOL]}   standing orders (自动胡, 自动过)
     {"type": "ready", "on": BOOL}                       ready mark: in the lobby, and after a round's settlement
@@ -19,11 +20,13 @@ Client → host
     {"type": "ping" [, "id": N]}                         answered by {"type": "pong", "id": N}
     {"type": "bye"}                                     leaving (the seat is played by the AI)
 
-A name takes the first empty remote seat, or back the seat of that name whose client is gone. A seat's client
-connected already keeps it (`name_taken`), unless the hello carries the seat's `token` (sent in its `welcome`
-only): a client that lost its connection without the host noticing yet replaces its own stale connection.
+A new name takes the first open remote seat. The name of a seat whose client is gone takes it back only with the
+seat's current `token` (the latest welcome's; a new one at every taking); without it the host decides
+(NetHost.approve_rejoin / answer_rejoin; a headless host: `--rejoin-by-name`), and the client waits (`pending`) or is
+refused (`rejoin_refused`). A seat whose client is connected is never taken (`name_taken`), token or not.
 
-Host → client: `welcome` (the seat taken, its token and the table), `table` (who sits where, who is connected), `sync` (the
+Host → client: `welcome` (the seat taken, its token and the table), `table` (who sits where, who is connected),
+`seated` (a seat changed hands: seat, name, by), `pending` (a rejoin by name waits for the host's answer), `sync` (the
 events that follow are the current round so far, from event number `seq`), the engine's events themselves
 (projected for the seat, exactly as `run` prints them), `prompt` / `withdraw`, `refused` (an intent the table did not
 take), `error` (a message it could not read), `commit` / `reveal` (fairness.py), `pong`, `phrase` (a seat's quick
@@ -43,9 +46,9 @@ MAX_LINE = 64 * 1024  # bytes a line may take, its newline included
 SERVICE_TYPE = "_lingnan-mahjong._tcp.local."  # zeroconf announce/browse (discovery.py)
 NAME_MAX = 24  # characters of a player's name
 
-CLIENT_TYPES = ("hello", "entropy", "intent", "autoplay", "toggles", "ready", "phrase", "ping", "bye")
+CLIENT_TYPES = ("hello", "entropy", "intent", "autoplay", "toggles", "ready", "phrase", "ping", "bye", "shown")
 HOST_TYPES = ("welcome", "table", "sync", "prompt", "withdraw", "refused", "error", "commit", "reveal", "pong",
-              "phrase", "standing", "closing", "finished")
+              "phrase", "standing", "closing", "finished", "seated", "pending")
 AVATARS = 64  # avatar numbers a hello may carry: 0 (none) to AVATARS - 1
 PROFILE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")  # a hello's profile id
 ENTROPY_HEX = (32, 128)  # a client's entropy: 16 to 64 bytes, as lowercase or uppercase hex
@@ -60,6 +63,7 @@ _KEYS: dict[str, tuple[set[str], set[str]]] = {  # type -> (required keys, optio
     "phrase": ({"id"}, set()),
     "ping": (set(), {"id"}),
     "bye": (set(), set()),
+    "shown": ({"prompt"}, set()),
 }
 
 
@@ -121,8 +125,12 @@ def parse_object(line: bytes) -> dict:
         raise ProtocolError("bad_utf8", "a line that is not UTF-8 text") from None
     try:
         data = json.loads(text, parse_constant=_reject_constant)
-    except (ValueError, RecursionError) as exc:
-        raise ProtocolError("bad_json", f"not JSON: {str(exc)[:80]}") from None
+    except RecursionError:
+        raise ProtocolError("bad_json", "not JSON this host reads: nested too deeply") from None
+    except json.JSONDecodeError as exc:  # (its msg is short and whole: "Expecting value" ...)
+        raise ProtocolError("bad_json", f"not JSON: {exc.msg} at character {exc.pos}") from None
+    except ValueError:
+        raise ProtocolError("bad_json", "not JSON: NaN and Infinity are not JSON numbers") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", "a message must be a JSON object")
     mtype = data.get("type")
@@ -150,13 +158,14 @@ def parse_client(line: bytes) -> dict:
     data = parse_object(line)
     mtype = data["type"]
     if mtype not in _KEYS:
-        raise ProtocolError("unknown_type", f"unknown message type {mtype[:40]!r}")
+        shown = f" {mtype!r}" if len(mtype) <= 24 and mtype.isprintable() else ""
+        raise ProtocolError("unknown_type", f"unknown message type{shown}")
     required, optional = _KEYS[mtype]
     keys = set(data) - {"type"}
     if not required <= keys:
         raise ProtocolError("bad_message", f"{mtype} needs {', '.join(sorted(required - keys))}")
     if keys - required - optional:
-        raise ProtocolError("bad_message", f"unknown key(s) in {mtype}: {', '.join(sorted(keys - required - optional))[:80]}")
+        raise ProtocolError("bad_message", f"{mtype} takes only {', '.join(sorted(required | optional)) or 'its type'}")
     if mtype == "hello":
         data["name"] = clean_name(data["name"])
         if "protocol" in data and not _whole(data["protocol"]):
@@ -183,6 +192,9 @@ def parse_client(line: bytes) -> dict:
             raise ProtocolError("bad_message", "prompt must be the prompt's id")
         if not isinstance(data["action"], dict):
             raise ProtocolError("bad_message", "action must be an object")
+    elif mtype == "shown":
+        if not _whole(data["prompt"]):
+            raise ProtocolError("bad_message", "prompt must be the prompt's id")
     elif mtype == "phrase":
         if not (isinstance(data["id"], str) and data["id"] in PHRASE_IDS):
             raise ProtocolError("bad_message", "unknown quick phrase")
@@ -196,6 +208,65 @@ def parse_client(line: bytes) -> dict:
         if "id" in data and not (_whole(data["id"]) or (isinstance(data["id"], str) and len(data["id"]) <= 64)):
             raise ProtocolError("bad_message", "a ping's id is a number or a short text")
     return data
+
+
+TILED_ACTIONS = ("discard", "pong", "kong", "chow", "concealed_kong", "added_kong")  # an action on one tile
+BARE_ACTIONS = ("win", "pass", "escape")  # an action with no tile of its own
+TILE_TEXTS = "1m-9m, 1p-9p, 1s-9s, E S W N, C F P or 1f-8f"
+
+
+def _bad(message: str) -> ProtocolError:
+    return ProtocolError("bad_action", message)
+
+
+def _tile(value: Any, key: str) -> int:
+    from game.engine.tiles import TileError, parse_tile
+
+    if not isinstance(value, str):
+        raise _bad(f"{key} must be a tile written as text ({TILE_TEXTS})")
+    try:
+        return parse_tile(value)
+    except TileError:
+        raise _bad(f"{key} is not a tile ({TILE_TEXTS})") from None
+
+
+def parse_action(raw: dict) -> Any:
+    """An intent's action as the engine's Action (or the host's SetupAction), its shape checked here with short
+    messages of ours (`bad_action`): the keys each action type takes, a seat number, tiles in the game's notation,
+    a chow's two tiles from the hand. Whether it is legal now is the host's to say (`refused`)."""
+    from game.engine.state import Action
+    from game.host import SetupAction
+
+    atype = raw.get("type")
+    if not isinstance(atype, str) or atype not in TILED_ACTIONS + BARE_ACTIONS + ("setup",):
+        raise _bad(f"an action's type is one of {', '.join(TILED_ACTIONS + BARE_ACTIONS)} or setup")
+    seat = raw.get("seat")
+    if not _whole(seat):
+        raise _bad("an action's seat must be a seat number")
+    if atype == "setup":
+        allowed, required = {"type", "seat", "choice", "value"}, {"type", "seat", "choice", "value"}
+    elif atype == "chow":
+        allowed, required = {"type", "seat", "tile", "tiles"}, {"type", "seat", "tile", "tiles"}
+    elif atype in TILED_ACTIONS:
+        allowed, required = {"type", "seat", "tile"}, {"type", "seat", "tile"}
+    else:
+        allowed, required = {"type", "seat"}, {"type", "seat"}
+    keys = set(raw)
+    if keys - allowed:
+        raise _bad(f"a {atype} action takes only {', '.join(sorted(allowed))}")
+    if required - keys:
+        raise _bad(f"a {atype} action needs {', '.join(sorted(required - keys))}")
+    if atype == "setup":
+        if not isinstance(raw["choice"], str) or len(raw["choice"]) > 64 or not _whole(raw["value"]):
+            raise _bad("a setup action names its choice (a text) and a whole-number value")
+        return SetupAction(seat, raw["choice"], raw["value"])
+    tile = _tile(raw["tile"], "the action's tile") if atype in TILED_ACTIONS else None
+    tiles: tuple[int, ...] = ()
+    if atype == "chow":
+        if not isinstance(raw["tiles"], list) or len(raw["tiles"]) != 2:
+            raise _bad("a chow's tiles are the two tiles it takes from the hand")
+        tiles = tuple(sorted(_tile(t, "a chow's tile") for t in raw["tiles"]))
+    return Action(seat, atype, tile, tiles)
 
 
 class RateLimit:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import time
+from dataclasses import replace
 from typing import Any
 
 from game.engine.errors import EngineError
@@ -33,13 +34,17 @@ PASS_WHILE_HELD = frozenset({"table", "phrase", "refused", "error", "closing", "
 
 
 def connect(address: str, port: int, name: str, *, avatar: int | None = None, timeout: float = 5.0,
-            **client_kw: Any) -> NetClient:
+            approval_wait: float = 120.0, **client_kw: Any) -> NetClient:
     """Join a table and wait (at most `timeout` seconds) until the host has given a seat. Raises JoinError (the
-    host refused, is unreachable, or said nothing in time)."""
+    host refused, is unreachable, or said nothing in time). A seat asked back by name alone waits up to
+    `approval_wait` more seconds for the host's answer (`client.pending` is set meanwhile; a UI that does not want
+    to block starts its own NetClient and reads `pending` and `welcome`)."""
     client = NetClient(address, port, name, avatar=avatar, **client_kw)
     client.start()
     end = time.monotonic() + timeout
-    while client.welcome is None and client.error is None and time.monotonic() < end:
+    # a rejoin by name that the host's player is asked about (`client.pending`) waits for his answer instead
+    while client.welcome is None and client.error is None and (
+            time.monotonic() < end or client.pending is not None and time.monotonic() < end + approval_wait):
         time.sleep(0.01)
     if client.error is not None:
         client.close()
@@ -102,6 +107,8 @@ class RemoteTable:
         self.finished: dict | None = None
         self.phrases: list[tuple[int, str]] = []  # quick phrases heard, for the scene to show and say
         self.notices: list[str] = []  # intents the host refused (their reasons), for the scene to show
+        self._shown_id: int | None = None  # the last prompt the host was told is on screen
+        self._prompt_seconds: float | None = None  # the seconds the host gives the open prompt from its showing
         self._t0 = time.monotonic()
 
     # ------------------------------------------------------------------------------------------------ the Host face
@@ -165,7 +172,19 @@ class RemoteTable:
         return [(s, e) for s, e in self.events if s > seq]
 
     def open_prompt(self, seat: int) -> Prompt | None:
-        return self.prompt if seat == self.seat else None
+        """The seat's open prompt. The table view reads it every frame, so the first read is the moment it is on
+        screen: the host is told then (`shown`, once per prompt), and its countdown starts there, whatever
+        animation the view was still playing."""
+        if seat != self.seat:
+            return None
+        prompt = self.prompt
+        if prompt is not None and prompt.id != self._shown_id:
+            self._shown_id = prompt.id
+            self.client.shown(prompt.id)
+            # the player's seconds run from now: the host counts them from this message
+            if prompt.deadline is not None and self._prompt_seconds is not None:
+                prompt = self.prompt = replace(prompt, deadline=self.clock + self._prompt_seconds)
+        return prompt
 
     def configure(self, settings: Any) -> None:
         pass  # the host's settings rule its table: its AI's pace, its timers
@@ -406,6 +425,7 @@ class RemoteTable:
             return None
         seconds = msg.get("seconds")
         deadline = self.clock + float(seconds) if isinstance(seconds, (int, float)) else None
+        self._prompt_seconds = float(seconds) if isinstance(seconds, (int, float)) else None
         return Prompt(self.seat, msg["id"], actions, deadline, self.clock, choice)
 
 

@@ -13,12 +13,16 @@ that misbehaves is answered with an error or closed: it never stalls the table o
 
 Seats: `"remote"` (a client takes it), `"ai:LEVEL"` (the host's AI) and, for a game hosted from the UI, `"local"`
 (a player at the host's own screen, whose link the caller gives). A remote seat whose client is gone is played by
-the AI (托管) until a client joining with the same name takes it back, mid-round included: it then receives the
-round so far as its seat sees it, and its open prompt.
+the AI (托管) until its player takes it back, mid-round included: it then receives the round so far as its seat sees
+it, and its open prompt. Seats belong to their players: taking one back needs the seat's current token (a fresh one
+at every taking, kept only as a digest here), or the host's say-so for a name alone (`approve_rejoin`,
+`answer_rejoin`, `rejoin_by_name`); a connected player is never unseated; every client hears of each taking
+(`seated`).
 """
 
 from __future__ import annotations
 
+import hmac
 import json
 import logging
 import os
@@ -35,10 +39,11 @@ from typing import IO, Any, Callable
 from game.engine.errors import EngineError
 from game.engine.options import fingerprint as options_fingerprint
 from game.engine.state import Action
-from game.host import DeadlinePolicy, Host, HostListener, Prompt, Refused, SeatConfig, SetupAction
+from game.host import DeadlinePolicy, Host, HostListener, Prompt, Refused, SeatConfig
 
 from . import fairness, netsave
-from .protocol import MAX_LINE, PROTOCOL, LineBuffer, ProtocolError, RateLimit, encode, parse_client
+from .protocol import MAX_LINE, PROTOCOL, LineBuffer, ProtocolError, RateLimit, encode, parse_action, parse_client
+from .seat_tokens import token_digest
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +53,8 @@ MAX_ERRORS = 100  # error replies before a connection is closed
 RATE = (50.0, 100.0)  # messages a second per connection, and the burst allowed (an intent the table takes is free)
 OUT_LIMIT = 4 * 1024 * 1024  # bytes waiting for a client that does not read, before it is dropped
 ENTROPY_WAIT = 10.0  # at most this long (and at most the deadline) for the clients' entropy after a commit
+APPROVAL_WAIT = 120.0  # seconds a rejoin by name waits for the host's player to answer (answer_rejoin)
+SHOWN_GRACE = 5.0  # a prompt's countdown starts when its client shows it, at the latest this long after it was sent
 
 
 class HostError(Exception):
@@ -85,12 +92,14 @@ class SeatSpec:
         return f"ai:{self.level}" if self.kind == "ai" else self.kind
 
 
-def lan_deadlines(seconds: float, specs: list[SeatSpec]) -> DeadlinePolicy:
-    """A LAN table's deadlines (the host's one deadline system): a remote seat whose client has not answered a
-    prompt within `seconds` is played by the AI for that prompt, claim or not (托管); a player at the host's own
-    screen is not hurried."""
+def lan_deadlines(seconds: float, specs: list[SeatSpec], grace: float = SHOWN_GRACE) -> DeadlinePolicy:
+    """A LAN table's outer deadlines (the host's one deadline system): a remote seat has `seconds` from the moment
+    its client shows the prompt, which it says (`shown`) at the latest `grace` seconds after the prompt went out; so
+    the host's own deadline is `seconds + grace` after the prompt opened, for a client that never says it, and
+    NetHost answers earlier for one that did (`_answer_shown`). At the deadline an unanswered claim passes; only the
+    seat's own turn is played by the AI (托管 for that prompt). A player at the host's own screen is not hurried."""
     remote = frozenset(i for i, s in enumerate(specs) if s.kind == "remote")
-    return DeadlinePolicy(claim=seconds, turn=seconds, seats=remote, stand_in_answers_claims=True)
+    return DeadlinePolicy(claim=seconds + grace, turn=seconds + grace, seats=remote, stand_in_answers_claims=False)
 
 
 class Conn:
@@ -114,6 +123,7 @@ class Conn:
         self.writing = False  # registered for write readiness
         self.shut = False  # the host has stopped writing (after its last message)
         self.linger_until = 0.0
+        self.request: dict | None = None  # a rejoin by name waiting for the host's answer: seat, name, hello
 
 
 class RemoteSeat:
@@ -133,14 +143,17 @@ class RemoteSeat:
     def prompt(self, prompt: Prompt) -> None:
         if self.conn is not None:
             msg = prompt.to_json()
-            # the deadline on the host's own clock means nothing to a client: it is told the seconds it has left
+            # the deadline on the host's own clock means nothing to a client: it is told the seconds it has from
+            # when it shows the prompt (its `shown`)
             msg["deadline"] = None
-            left = self.server.host.seconds_left(prompt)
+            left = self.server._seconds_for(prompt)
             if left is not None:
                 msg["seconds"] = round(left, 3)
             self.server._send(self.conn, msg)
 
     def withdraw(self, prompt: Prompt) -> None:
+        self.server._prompt_sent.pop(prompt.id, None)
+        self.server._prompt_shown.pop(prompt.id, None)
         if self.conn is not None:
             self.server._send(self.conn, {"type": "withdraw", "seat": self.seat, "id": prompt.id})
 
@@ -192,9 +205,11 @@ class NetHost:
                  save: str | Path | None = None, log_file: IO[str] | None = None,
                  local_links: dict[int, Any] | None = None, on_message: Callable[[dict], None] | None = None,
                  secret_source: Callable[[int], str] | None = None, start_coins: list[int] | None = None,
-                 host_name: str | None = None, wait_for_start: bool = False, _host: Host | None = None,
+                 host_name: str | None = None, wait_for_start: bool = False,
+                 approve_rejoin: Callable[[int, str], bool | None] | None = None, rejoin_by_name: bool = False,
+                 shown_grace: float = SHOWN_GRACE, _host: Host | None = None,
                  _names: list | None = None, _fair: dict | None = None, _tokens: list | None = None,
-                 _avatars: list | None = None):
+                 _avatars: list | None = None, _table_id: str | None = None, _port_fallback: bool = False):
         self.specs = [s if isinstance(s, SeatSpec) else SeatSpec.parse(s) for s in seats]
         if not self.specs:
             raise HostError("bad_arguments", "a table needs seats")
@@ -226,12 +241,27 @@ class NetHost:
         self.players = self.host.players
         self.fingerprint = options_fingerprint(self.host.variant_id, self.host.options)
         self.remote = [i for i, s in enumerate(self.specs) if s.kind == "remote"]
-        self.host.set_deadlines(lan_deadlines(self.deadline, self.specs))
+        self.shown_grace = float(shown_grace)
+        self.host.set_deadlines(lan_deadlines(self.deadline, self.specs, self.shown_grace))
         self.local_links: dict[int, Any] = dict(local_links or {})
         self.links: dict[int, RemoteSeat] = {i: RemoteSeat(self, i) for i in self.remote}
         self.names: list[str | None] = list(_names) if _names else [
             None if s.kind == "remote" else self.host.seats[i].name for i, s in enumerate(self.specs)]
-        self.tokens: list[str | None] = list(_tokens) if _tokens else [None] * self.players  # see _hello
+        # each seated player's token, as its SHA-256 digest only (the token itself went to him in his welcome): a
+        # fresh one at every taking of the seat, so an earlier token is worthless (_hello)
+        self.token_digests: list[str | None] = list(_tokens) if _tokens else [None] * self.players
+        self.table_id = _table_id or secrets.token_hex(8)  # the table's name in the clients' token files
+        # a hello naming a dropped seat without its token: approve_rejoin(seat, name) says True (let in), False
+        # (refuse) or None (ask the host's player: answer_rejoin later); without it, rejoin_by_name decides
+        self.approve_rejoin = approve_rejoin
+        self.rejoin_by_name = rejoin_by_name
+        self._prompt_sent: dict[int, float] = {}  # remote prompt id -> when it first went to its client
+        self._prompt_shown: dict[int, float] = {}  # remote prompt id -> when its client said it was on screen
+        # a resumed table asks for the port it had; taken (by another program), any free one (port_moved: the
+        # screens say the new address)
+        self.port_wanted = port
+        self._port_fallback = _port_fallback
+        self.port_moved = False
         self.avatars: list[int] = list(_avatars) if _avatars else [
             0 if s.kind == "remote" else self.host.seats[i].avatar or i + 1 for i, s in enumerate(self.specs)]
         self.ready: list[bool] = [False] * self.players  # ready marks: in the lobby, then after each settlement
@@ -248,6 +278,7 @@ class NetHost:
         self._listener: socket.socket | None = None
         self._conns: dict[int, Conn] = {}
         self._away: set[int] = set()  # remote seats whose client is gone (the AI plays them)
+        self._held: dict[int, int | None] = {}  # an away seat -> the prompt it held when its line dropped
         self._dirty: set[Conn] = set()  # connections with lines to write at the end of the loop's turn
         self._next_seq = [0] * self.players
         self._commit_by = 0.0
@@ -260,6 +291,7 @@ class NetHost:
         self._status: dict = {}
         self._status_lock = threading.Lock()
         self._announcer: Any = None
+        self._announced: dict = {}
         self._logged = 0  # events written to the log so far (a resumed table logs its replayed ones too)
         self._thread: threading.Thread | None = None
         self._t0 = time.monotonic()
@@ -285,20 +317,28 @@ class NetHost:
             specs = [SeatSpec.parse(k) for k in data["kinds"]]
             # (the deadlines from the start: the prompt open in the saved position is timed like any other)
             host = netsave.restore_host(data["game"], seeds, think=kw.pop("think", 0.0),
-                                        deadlines=lan_deadlines(float(kw["deadline"]), specs))
+                                        deadlines=lan_deadlines(float(kw["deadline"]), specs,
+                                                                float(kw.get("shown_grace", SHOWN_GRACE))))
         except SaveError as exc:
             raise HostError("bad_save", str(exc)) from None
         names = [n if isinstance(n, str) else None for n in data["names"]]
-        tokens = data.get("tokens") if isinstance(data.get("tokens"), list) else None
-        if tokens is not None and (len(tokens) != len(names) or not all(t is None or isinstance(t, str)
-                                                                         for t in tokens)):
-            tokens = None
+        # only digests are taken back (a save of an older version kept the tokens themselves, readable by anyone
+        # with the file: those are dropped, and their players rejoin by name, as the host decides)
+        digests = data.get("token_digests")
+        if not (isinstance(digests, list) and len(digests) == len(names)
+                and all(d is None or (isinstance(d, str) and len(d) == 64) for d in digests)):
+            digests = None
         avatars = data.get("avatars")
         if not (isinstance(avatars, list) and len(avatars) == len(names)
                 and all(isinstance(a, int) and not isinstance(a, bool) for a in avatars)):
             avatars = None
-        return cls(host.variant_id, specs, save=save, _host=host, _names=names, _fair=fair, _tokens=tokens,
-                   _avatars=avatars, **kw)
+        table_id = data.get("table_id") if isinstance(data.get("table_id"), str) else None
+        port = data.get("port")
+        if "port" not in kw and isinstance(port, int) and not isinstance(port, bool) and 0 < port <= 65535:
+            kw["port"] = port  # the address its players know (bind falls back to another if it is taken)
+            kw["_port_fallback"] = True
+        return cls(host.variant_id, specs, save=save, _host=host, _names=names, _fair=fair, _tokens=digests,
+                   _avatars=avatars, _table_id=table_id, **kw)
 
     def bind(self) -> int:
         """Open the listening socket; returns the port. Raises OSError (address in use ...)."""
@@ -308,7 +348,14 @@ class NetHost:
         if os.name != "nt":  # a restarted host takes its port back at once (Windows' REUSEADDR means otherwise)
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
-            sock.bind((self.bind_addr, self.port))
+            try:
+                sock.bind((self.bind_addr, self.port))
+            except OSError:
+                if not (self._port_fallback and self.port):
+                    raise
+                log.warning("port %d is taken: the resumed table listens on another", self.port)
+                sock.bind((self.bind_addr, 0))
+                self.port_moved = True
             sock.listen(16)
         except OSError:
             sock.close()
@@ -410,6 +457,9 @@ class NetHost:
             due = self.host.seconds_to_next_move()
             if due is not None:  # (the host's clock stands where the last _play left it)
                 wake = min(wake, now + due - (now - self._clock))
+            shown_due = self._next_shown_deadline()
+            if shown_due is not None:
+                wake = min(wake, shown_due)
         for c in self._conns.values():
             if c.closing:
                 wake = min(wake, c.linger_until)
@@ -427,7 +477,12 @@ class NetHost:
             if conn.closing and now >= conn.linger_until:
                 conn.dead = True
             elif conn.seat is None and now >= conn.hello_by and not conn.dead and not conn.closing:
-                self._fail(conn, ProtocolError("hello_timeout", "no hello in time", fatal=True))
+                if conn.request is not None:
+                    conn.request = None
+                    self._fail(conn, ProtocolError("rejoin_refused", "the host did not answer in time", fatal=True))
+                    self._update_status()
+                else:
+                    self._fail(conn, ProtocolError("hello_timeout", "no hello in time", fatal=True))
         if self.phase == "lobby":
             if not self.wait_for_start and all(self.names[s] is not None and self.links[s].conn is not None
                                                for s in self.remote):
@@ -502,18 +557,70 @@ class NetHost:
         host = self.host
         dt, self._clock = now - self._clock, now
         # the AI seats, and a remote seat whose client has not answered in time (its deadline: the host's policy)
-        acted = host.advance(max(0.0, dt))
+        acted = host.advance(max(0.0, dt)) or self._answer_shown(now)
         n = 0
         while acted and n < 200 and not (host.round is not None and host.round.finished):
-            acted = host.advance(0.0)
+            acted = host.advance(0.0) or self._answer_shown(now)
             n += 1
-        for seat in self._away:
-            if host.open_prompt(seat) is None and not host.is_autoplayed(seat):
+        for seat in self._away:  # the prompt it held when its line dropped is answered: the AI plays on at once
+            prompt = host.open_prompt(seat)
+            if not host.is_autoplayed(seat) and (prompt is None or prompt.id != self._held.get(seat)):
                 host.set_autoplay(seat, True)
         if host.round is not None and host.round.finished:
             self._end_round()
 
+    # ------------------------------------------------------------------------------------------------ fair deadlines
+    def _seconds_for(self, prompt: Prompt) -> float | None:
+        """What a remote seat is told it has for `prompt` (the prompt's `seconds`), noting when it first went out:
+        the table's deadline from when it is shown, no more than the host's own deadline leaves."""
+        left = self.host.seconds_left(prompt)
+        if left is None:
+            return None
+        now = time.monotonic()
+        self._prompt_sent.setdefault(prompt.id, now)
+        shown = self._prompt_shown.get(prompt.id)
+        if shown is not None:
+            return max(0.0, shown + self.deadline - now)
+        return min(self.deadline, left)
+
+    def _shown(self, seat: int, prompt_id: int) -> None:
+        """The seat's client has the prompt on screen: its countdown starts now, or where the grace after sending
+        ends if that came first (a client cannot buy time by saying it late)."""
+        prompt = self.host.open_prompt(seat)
+        if prompt is None or prompt.id != prompt_id or prompt_id in self._prompt_shown:
+            return  # (an answered or withdrawn prompt: nothing to time)
+        now = time.monotonic()
+        sent = self._prompt_sent.setdefault(prompt_id, now)
+        self._prompt_shown[prompt_id] = min(now, sent + self.shown_grace)
+
+    def _answer_shown(self, now: float) -> bool:
+        """A prompt shown `deadline` seconds ago and still open: a claim passes, one's own turn is played by the
+        seat's AI for that prompt (托管). True if it answered one."""
+        for seat in self.remote:
+            prompt = self.host.open_prompt(seat)
+            if prompt is None or self.host.is_autoplayed(seat):
+                continue
+            shown = self._prompt_shown.get(prompt.id)
+            if shown is None or now < shown + self.deadline:
+                continue
+            action = Action(seat, "pass") if prompt.claim else self.host.stand_in_move(seat)
+            try:
+                self.host.intent(seat, prompt.id, action)
+            except Refused:  # (cannot be: the prompt is open and the move one of its own) never time it again
+                log.exception("the answer at a shown prompt's deadline was refused")
+                self._prompt_shown.pop(prompt.id, None)
+                continue
+            return True
+        return False
+
+    def _next_shown_deadline(self) -> float | None:
+        due = [self._prompt_shown[p.id] + self.deadline for s, p in self.host.open_prompts().items()
+               if p.id in self._prompt_shown and s in self.links and not self.host.is_autoplayed(s)]
+        return min(due) if due else None
+
     def _end_round(self) -> None:
+        self._prompt_sent.clear()
+        self._prompt_shown.clear()
         r = self.host.round_no
         if r in self.fair:
             msg = self._reveal_message(r)
@@ -582,6 +689,8 @@ class NetHost:
                     cmd[1](self.host)
                 elif cmd[0] == "go_on" and self.phase == "lobby":
                     self._go()
+                elif cmd[0] == "rejoin":
+                    self._answer_request(cmd[1], cmd[2])
             except Refused as exc:
                 link = self.local_links.get(cmd[1]) if cmd[0] == "intent" else None
                 if link is not None and hasattr(link, "refused"):
@@ -740,10 +849,13 @@ class NetHost:
             # the prompt it holds keeps its deadline (its player may be back in time to answer it himself); from
             # then on the AI plays the seat at once (托管) until a client with its name takes it back
             self._away.add(seat)
-            if self.host.open_prompt(seat) is None:
+            held = self.host.open_prompt(seat)
+            self._held[seat] = held.id if held is not None else None
+            if held is None:
                 self.host.set_autoplay(seat, True)
         if self.phase != "finished":
             self._broadcast_table()
+            self._reannounce()
 
     def _drain(self, limit: float) -> None:
         """The game is over: give every client its last messages, wait (bounded) until they close, then close."""
@@ -816,7 +928,12 @@ class NetHost:
             self._hello(conn, msg)
             return
         seat = conn.seat
+        if conn.request is not None and mtype != "bye":
+            raise ProtocolError("pending", "wait for the host's answer first")
         if seat is None:
+            if mtype == "bye":
+                self._end(conn)
+                return
             raise ProtocolError("hello_first", "say hello first")
         if mtype == "bye":
             self._end(conn)
@@ -833,11 +950,7 @@ class NetHost:
                 raise ProtocolError("duplicate", "this seat's entropy for the round is already in")
             got[seat] = msg["value"]
         elif mtype == "intent":
-            raw = msg["action"]
-            try:
-                action = SetupAction.from_json(raw) if raw.get("type") == "setup" else Action.from_json(raw)
-            except EngineError as exc:
-                raise ProtocolError("bad_action", str(exc)[:200]) from None
+            action = parse_action(msg["action"])  # (its shape: bad_action; its legality: the host's refused)
             # (a resumed table waiting for its other players already takes the answers of those who are back)
             self._apply(seat, msg["prompt"], action, conn)
         elif mtype == "autoplay":
@@ -852,6 +965,8 @@ class NetHost:
                 self._broadcast_table()
         elif mtype == "phrase":
             self.phrase(seat, msg["id"], conn)
+        elif mtype == "shown":
+            self._shown(seat, msg["prompt"])
 
     def phrase(self, seat: int, phrase_id: str, conn: Conn | None = None) -> bool:
         """A seat's quick phrase goes to every client (and on_message); at most one per PHRASE_GAP seconds a seat.
@@ -876,6 +991,8 @@ class NetHost:
     def _hello(self, conn: Conn, msg: dict) -> None:
         if conn.seat is not None:
             raise ProtocolError("already_joined", "this connection already has a seat")
+        if conn.request is not None:
+            raise ProtocolError("pending", "wait for the host's answer first")
         if msg.get("protocol", PROTOCOL) != PROTOCOL:
             from game import __version__
 
@@ -886,20 +1003,73 @@ class NetHost:
         if msg.get("fingerprint") not in (None, self.fingerprint):
             raise ProtocolError("fingerprint", "this table plays other rules or options", fatal=True)
         name = msg["name"]
+        if any(self.names[s] == name for s in range(self.players) if s not in self.links):
+            raise ProtocolError("name_taken", f"{name!r} is a name at this table already", fatal=True)
         seat = next((s for s in self.remote if self.names[s] == name), None)
-        if seat is not None and self.links[seat].conn is not None:
-            old = self.links[seat].conn
-            if msg.get("token") is None or msg.get("token") != self.tokens[seat]:
-                raise ProtocolError("name_taken", f"{name!r} is at the table already", fatal=True)
-            # its own client again, on a new connection: the old one is stale
-            self._send(old, ProtocolError("replaced", "this seat continues on a newer connection").to_json())
-            self._end(old, linger=0.0)
-        if seat is None:
+        if seat is None:  # a new player: the first open seat
             seat = next((s for s in self.remote if self.names[s] is None), None)
             if seat is None:
                 raise ProtocolError("table_full", "every seat is taken", fatal=True)
-        if any(self.names[s] == name for s in range(self.players) if s not in self.links):
-            raise ProtocolError("name_taken", f"{name!r} is a name at this table already", fatal=True)
+            self._seat(conn, seat, msg, "new")
+            return
+        if self.links[seat].conn is not None:  # a token never unseats a connected player
+            raise ProtocolError("name_taken", f"{name!r} is at the table already", fatal=True)
+        token = msg.get("token")
+        if isinstance(token, str) and self.token_digests[seat] is not None \
+                and hmac.compare_digest(token_digest(token), self.token_digests[seat]):
+            self._seat(conn, seat, msg, "token")
+            return
+        # the seat's name without its current token (none, a guess, an earlier one): the host decides
+        if any(c.request is not None and c.request["seat"] == seat for c in self._conns.values()):
+            raise ProtocolError("rejoin_pending", f"someone is already asking for {name!r}'s seat", fatal=True)
+        decision = self.rejoin_by_name if self.approve_rejoin is None else self._ask(seat, name)
+        if decision is None:  # the host's player is asked (answer_rejoin); the connection waits meanwhile
+            conn.request = {"seat": seat, "name": name, "hello": msg}
+            conn.hello_by = time.monotonic() + APPROVAL_WAIT
+            self._send(conn, {"type": "pending", "seat": seat, "name": name,
+                              "message": "the host is asked whether to give you this seat back"})
+            self._notify({"type": "rejoin_request", "seat": seat, "name": name})
+            self._update_status()
+            return
+        if not decision:
+            raise ProtocolError("rejoin_refused", f"the seat of {name!r} is kept for its player", fatal=True)
+        self._seat(conn, seat, msg, "host")
+
+    def _ask(self, seat: int, name: str) -> bool | None:
+        assert self.approve_rejoin is not None
+        try:
+            answer = self.approve_rejoin(seat, name)
+        except Exception:  # noqa: BLE001 - a UI callback's fault must not stop the table: nobody is let in
+            log.exception("approve_rejoin failed")
+            return False
+        return None if answer is None else bool(answer)
+
+    def answer_rejoin(self, seat: int, allow: bool) -> None:
+        """The host's player's answer to a rejoin by name (a `rejoin_request`, status()["requests"]): let the
+        waiting connection take the seat, or refuse it. From any thread."""
+        self._commands.put(("rejoin", seat, bool(allow)))
+        self._wake()
+
+    def _answer_request(self, seat: int, allow: bool) -> None:
+        for conn in list(self._conns.values()):
+            req = conn.request
+            if req is None or req["seat"] != seat or conn.dead or conn.closing:
+                continue
+            conn.request = None
+            if allow and self.links[seat].conn is None and self.names[seat] == req["name"]:
+                self._seat(conn, seat, req["hello"], "host")
+            else:
+                self._fail(conn, ProtocolError("rejoin_refused", f"the seat of {req['name']!r} is kept for its "
+                                                                 "player", fatal=True))
+        self._update_status()
+
+    def _seat(self, conn: Conn, seat: int, msg: dict, how: str) -> None:
+        """Give `seat` to the connection (`how`: new, token, host) with a fresh token, and tell every client."""
+        name = msg["name"]
+        for other in self._conns.values():  # a seat taken back by its token: nobody else waits for it any more
+            if other is not conn and other.request is not None and other.request["seat"] == seat:
+                other.request = None
+                self._fail(other, ProtocolError("rejoin_refused", f"{name!r} is back at the table", fatal=True))
         self.names[seat] = name
         self.host.seats[seat].name = name
         if "avatar" in msg:
@@ -908,18 +1078,20 @@ class NetHost:
         # the rounds this seat plays count for the player's profile in the host's statistics (his own machine's id:
         # the hosting player's LAN rounds join his record; a friend's keep together whatever name he takes)
         self.host.seats[seat].profile = msg.get("profile")
-        if self.tokens[seat] is None:
-            self.tokens[seat] = secrets.token_hex(16)
+        token = secrets.token_hex(16)  # every taking of the seat: a new token, the earlier one worthless
+        self.token_digests[seat] = token_digest(token)
         conn.seat = seat
+        conn.request = None
         link = self.links[seat]
         link.conn = conn
         host = self.host
-        self._send(conn, {"type": "welcome", "protocol": PROTOCOL, "seat": seat, "name": name, "token": self.tokens[seat],
+        self._send(conn, {"type": "welcome", "protocol": PROTOCOL, "seat": seat, "name": name, "token": token,
                           "players": self.players, "variant": host.variant_id, "options": host.options_raw,
                           "fingerprint": self.fingerprint, "rounds": host.rounds, "deadline": self.deadline,
                           "kinds": [s.kind for s in self.specs], "names": list(self.names),
                           "rounds_played": host.rounds_played, "totals": host.totals(), "coins": host.coins,
-                          "avatars": list(self.avatars), "host": self.host_name})
+                          "avatars": list(self.avatars), "host": self.host_name, "table_id": self.table_id,
+                          "by": how})
         in_round = host.round is not None
         self._send(conn, {"type": "sync", "round": host.round_no if in_round else None,
                           "seq": host.round_first_event if in_round else len(host.events)})
@@ -930,8 +1102,14 @@ class NetHost:
         r = host.round_no
         if self.phase == "commit":  # the next deal waits for entropy: this client's counts too
             self._send(conn, {"type": "commit", "round": r, "hash": self.fair[r]["hash"]})
+        seated = {"type": "seated", "seat": seat, "name": name, "by": how}
+        for s in self.remote:
+            if self.links[s].conn is not None:
+                self._send(self.links[s].conn, seated)
+        self._notify(seated)
         self._broadcast_table()
         self._save()
+        self._reannounce()
 
     def _broadcast_table(self) -> None:
         msg = {"type": "table", "names": list(self.names), "kinds": [s.kind for s in self.specs],
@@ -943,6 +1121,7 @@ class NetHost:
             if self.links[s].conn is not None:
                 self._send(self.links[s].conn, msg)
         self._notify(msg)
+        self._reannounce()  # (the phase too: a join list shows a game under way)
 
     def _notify(self, msg: dict) -> None:
         self._log("note", None, json.dumps(msg, ensure_ascii=False))
@@ -969,8 +1148,9 @@ class NetHost:
         try:
             fair = {r: f for r, f in self.fair.items()}
             netsave.write(self.save_path, netsave.to_json(
-                self.host, kinds=[str(s) for s in self.specs], names=self.names, tokens=self.tokens, fair=fair,
-                deadline=self.deadline, fingerprint=self.fingerprint, avatars=self.avatars))
+                self.host, kinds=[str(s) for s in self.specs], names=self.names, token_digests=self.token_digests,
+                fair=fair, deadline=self.deadline, fingerprint=self.fingerprint, avatars=self.avatars,
+                table_id=self.table_id, port=self.port))
         except OSError as exc:
             log.warning("the LAN autosave failed: %s", exc)
 
@@ -995,15 +1175,45 @@ class NetHost:
               "connected": [s not in self.links or self.links[s].conn is not None for s in range(self.players)],
               "round": self.host.round_no, "rounds_played": self.host.rounds_played,
               "totals": self.host.totals(), "result": self.result, "avatars": list(self.avatars),
-              "ready": list(self.ready), "autoplay": [s for s in range(self.players) if self.host.is_autoplayed(s)]}
+              "ready": list(self.ready), "autoplay": [s for s in range(self.players) if self.host.is_autoplayed(s)],
+              "requests": [dict(seat=c.request["seat"], name=c.request["name"]) for c in self._conns.values()
+                           if c.request is not None and not c.dead and not c.closing],
+              "table_id": self.table_id, "port_moved": self.port_moved, **self.seat_counts()}
         with self._status_lock:
             self._status = st
+
+    def seat_counts(self) -> dict:
+        """What a join list shows of this table: `free` (open seats anyone may take) and `waiting` (the names of
+        the players whose seats wait for them to come back: only they, with their token or the host's yes)."""
+        free = sum(1 for s in self.remote if self.names[s] is None)
+        waiting = [self.names[s] for s in self.remote if self.names[s] is not None and self.links[s].conn is None]
+        return {"free": free, "waiting": waiting}
+
+    def _announced_properties(self) -> dict:
+        counts = self.seat_counts()
+        waiting = list(counts["waiting"])
+        # a TXT entry holds at most 255 bytes: the names that fit (a join list shows "and others" past them)
+        while waiting and len(("waiting=" + json.dumps(waiting, ensure_ascii=False)).encode("utf-8")) > 255:
+            waiting.pop()
+        return {"variant": self.host.variant_id, "players": str(self.players), "free": str(counts["free"]),
+                "waiting": json.dumps(waiting, ensure_ascii=False), "fingerprint": self.fingerprint,
+                "protocol": str(PROTOCOL), "table_id": self.table_id, "phase": self.phase}
 
     def _announce(self) -> None:
         from . import discovery
 
-        free = sum(1 for s in self.remote if self.names[s] is None)
-        self._announcer = discovery.announce(
-            self.port, bind=self.bind_addr, name=self.host_name,
-            properties={"variant": self.host.variant_id, "players": str(self.players), "free": str(free),
-                        "fingerprint": self.fingerprint, "protocol": str(PROTOCOL)})
+        self._announced = self._announced_properties()
+        self._announcer = discovery.announce(self.port, bind=self.bind_addr, name=self.host_name,
+                                             properties=self._announced)
+
+    def _reannounce(self) -> None:
+        """The seats changed: the announcement says so (discovery's `free` and `waiting`)."""
+        if self._announcer is None:
+            return
+        props = self._announced_properties()
+        if props != self._announced:
+            self._announced = props
+            try:
+                self._announcer.update(props)
+            except Exception:  # noqa: BLE001 - discovery is optional, its failures too
+                log.info("the LAN announcement could not be updated", exc_info=True)

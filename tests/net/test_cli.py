@@ -102,3 +102,29 @@ def test_a_full_table_refuses_another_player_and_a_taken_name(tmp_path):
     finally:
         first.close()
         host.close()
+
+
+@pytest.mark.parametrize("by_name", [True, False])
+def test_a_headless_host_gives_a_seat_back_by_name_only_when_told_to(tmp_path, by_name):
+    host, port = spawn_host(tmp_path, "--variant", "nanning", "--seats", "remote,remote,ai:easy,ai:easy",
+                            "--seed", "3", "--rounds", "1", "--deadline", "30",
+                            *(["--rejoin-by-name"] if by_name else []))
+    a = spawn_join(tmp_path, port, "A", "--bot", "easy", "--stall-at-prompt")
+    b = spawn_join(tmp_path, port, "B", "--bot", "easy")
+    elsewhere = tmp_path / "elsewhere"  # another machine: the same name, no token
+    elsewhere.mkdir()
+    again = None
+    try:
+        assert a.read_line(30)["event"] == "stalled"
+        a.kill()
+        again = spawn_join(elsewhere, port, "A", "--bot", "easy", "--retry", "0")
+        code, out = again.finish(60)
+        if by_name:
+            assert code == 0 and out["event"] == "finished", again.stderr()[-2000:]
+            assert host.finish(60)[1]["totals"] == out["totals"]
+        else:
+            assert code == 1 and out["error"] == "rejoin_refused"
+            assert host.finish(60)[0] == 0  # the AI played the seat to the end
+    finally:
+        for p in [host, a, b] + ([again] if again else []):
+            p.close()

@@ -98,42 +98,6 @@ def test_stop_ends_a_table_that_waits_for_players():
     assert server.result is None and server.status()["phase"] == "lobby"
 
 
-def test_a_silent_client_is_played_by_the_ai_at_the_deadline_and_plays_again_when_it_answers():
-    from tests.net.helpers import RawClient
-
-    # three rounds: the wall follows from the host's fresh secret, so one round may end before the seat's third
-    # prompt; three always leave enough of them
-    server = NetHost("nanning", ["remote", "ai:easy", "ai:easy", "ai:easy"], seed=2, rounds=3, bind=LOOPBACK,
-                     discovery=False, deadline=0.6)
-    host = InProcessHost(server)
-    raw = RawClient(host.port)
-    try:
-        raw.send({"type": "hello", "name": "Quiet"})
-        commit = raw.wait_for(lambda m: m.get("type") == "commit")
-        raw.send({"type": "entropy", "round": commit["round"], "value": "ef" * 16})
-        for _ in range(2):  # two prompts left unanswered: the AI answers each once its deadline has passed
-            n = len(raw.messages())
-            prompt = raw.wait_for(lambda m: m.get("type") == "prompt", start=n)
-            assert prompt["seconds"] <= 0.6
-            opened = time.monotonic()
-            raw.wait_for(lambda m: m.get("type") == "withdraw" and m["id"] == prompt["id"], start=n)
-            assert time.monotonic() - opened >= 0.3  # (less than the deadline: the prompt took time to arrive)
-        n = len(raw.messages())
-        prompt = raw.wait_for(lambda m: m.get("type") == "prompt", start=n)
-        before = len(server.host.current_actions)
-        raw.send({"type": "intent", "prompt": prompt["id"], "action": prompt["actions"][-1]})
-        raw.wait_for(lambda m: m.get("type") == "withdraw" and m["id"] == prompt["id"], start=n)
-        assert not [m for m in raw.messages()[n:] if m.get("type") == "refused"]  # its own answer was taken
-        assert prompt["actions"][-1] in server.host.current_actions[before:]
-        raw.send({"type": "autoplay", "on": True})  # 托管 from here: the AI plays the seat at once
-        assert raw.wait_for(lambda m: m.get("type") == "finished", timeout=60)["rounds"] == 3
-        raw.close()
-        assert host.wait(30)["rounds"] == 3
-    finally:
-        raw.close()
-        host.stop()
-
-
 def test_go_on_starts_without_the_missing_players_and_a_late_one_takes_an_empty_seat():
     server = NetHost("nanning", ["remote", "remote", "ai:easy", "ai:easy"], seed=3, rounds=2, bind=LOOPBACK,
                      discovery=False, think=0.01)
@@ -149,47 +113,22 @@ def test_go_on_starts_without_the_missing_players_and_a_late_one_takes_an_empty_
     assert clients[0].seat in (0, 1) and server.status()["names"][clients[0].seat] == "Late"
 
 
-def test_a_seat_s_token_lets_its_player_replace_a_stale_connection_and_nobody_else():
-    from tests.net.helpers import RawClient
-
-    server = NetHost("nanning", ["remote", "ai:easy", "ai:easy", "ai:easy"], seed=3, rounds=1, bind=LOOPBACK,
-                     discovery=False, deadline=30)
-    host = InProcessHost(server)
-    first, thief, again = RawClient(host.port), RawClient(host.port), RawClient(host.port)
-    try:
-        first.send({"type": "hello", "name": "Lin"})
-        welcome = first.wait_for(lambda m: m.get("type") == "welcome")
-        token = welcome["token"]
-        assert isinstance(token, str) and len(token) == 32
-        thief.send({"type": "hello", "name": "Lin", "token": "0" * 32})
-        assert thief.wait_for(lambda m: m.get("type") == "error")["error"] == "name_taken"
-        again.send({"type": "hello", "name": "Lin", "token": token})  # the same player, a new connection
-        assert again.wait_for(lambda m: m.get("type") == "welcome")["seat"] == welcome["seat"]
-        assert first.wait_for(lambda m: m.get("type") == "error")["error"] == "replaced"
-        first.pump(2)
-        assert first.closed
-        assert server.status()["connected"][welcome["seat"]]
-    finally:
-        for raw in (first, thief, again):
-            raw.close()
-        host.stop()
-
-
 def test_the_table_s_deadlines_are_the_host_s_own_policy_and_a_resumed_prompt_is_timed_too(tmp_path):
     from game.host import Host, SeatConfig
     from game.net import netsave
 
     server = NetHost("nanning", ["remote", "ai:easy", "remote", "ai:easy"], seed=1, rounds=1, bind=LOOPBACK,
-                     discovery=False, deadline=7.5)
+                     discovery=False, deadline=7.5, shown_grace=2.0)
     policy = server.host.deadline_policy()
-    assert policy.seats == {0, 2} and policy.claim == policy.turn == 7.5 and policy.stand_in_answers_claims
+    # the host's own deadline is the outer one (a client that never says `shown`); claims pass at it
+    assert policy.seats == {0, 2} and policy.claim == policy.turn == 9.5 and not policy.stand_in_answers_claims
 
     # a LAN save taken mid-round: the prompt open in it is held to the table's deadline like any other
     host = Host("nanning", {}, [SeatConfig(f"P{i}", human=True) for i in range(4)], seed=3, rounds=1)
     host.start_round()
     path = tmp_path / "lan.json"
     netsave.write(path, netsave.to_json(host, kinds=["remote"] * 4, names=[f"P{i}" for i in range(4)],
-                                        tokens=[None] * 4, fair={}, deadline=9.0, fingerprint=server.fingerprint))
-    resumed = NetHost.resume(path, bind=LOOPBACK, discovery=False)
+                                        token_digests=[None] * 4, fair={}, deadline=9.0, fingerprint=server.fingerprint))
+    resumed = NetHost.resume(path, bind=LOOPBACK, discovery=False, shown_grace=1.0)
     (seat, prompt), = resumed.host.open_prompts().items()
-    assert resumed.host.seconds_left(prompt) == pytest.approx(9.0)
+    assert resumed.host.seconds_left(prompt) == pytest.approx(10.0)

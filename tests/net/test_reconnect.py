@@ -33,7 +33,7 @@ def test_a_client_killed_mid_claim_takes_its_seat_back_and_answers_the_claim(tmp
         assert code == 0 and last["rounds"] == 2
         a_code, a_out = a2.finish(30)
         b_code, b_out = b.finish(30)
-        assert a_code == 0 and b_code == 0, (a2.stderr()[-2000:], b.stderr()[-2000:])
+        assert a_code == 0 and b_code == 0, (a_out, b_out, a2.stderr()[-2000:], b.stderr()[-2000:])
         assert a_out["totals"] == b_out["totals"] == last["totals"]
         first = messages_of(tmp_path / "a1.log")
         seat = next(m for m in first if m["type"] == "welcome")["seat"]
