@@ -44,18 +44,18 @@ class Replay:
     def title(self) -> str:
         return self.title_in(None)
 
-    def title_in(self, translate: Any) -> str:
-        """"2026-12-02 14:05  南宁麻将  #3": when, the rule set and the round; `translate` (the player's language)
-        names a rule set this game knows in his words, else the name the replay was saved with."""
+    def title_in(self, translate: Any, when: bool = True) -> str:
+        """"2026-12-02 14:05  南宁麻将  #3": when (unless `when` is false), the rule set and the round; `translate`
+        (the player's language) names a rule set this game knows in his words, else the name it was saved with."""
         h = self.header
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(h.get("saved_at", 0)))
+        stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(h.get("saved_at", 0)))
         name = h.get("variant_name", h["variant"])
         if translate is not None:
             try:
                 name = translate(get_variant(h["variant"]).name)
             except EngineError:  # a rule set this version does not have: its saved name
                 pass
-        return f"{when}  {name}  #{h['round_no'] + 1}"
+        return f"{stamp}  {name}  #{h['round_no'] + 1}" if when else f"{name}  #{h['round_no'] + 1}"
 
     def rebuild(self) -> tuple[Round, list[dict]]:
         """Deal the round again and apply every action: the full, unmasked event list."""

@@ -149,7 +149,7 @@ class TransportBar(Controls):
         text(app, surface, (bar.right - px(12), bar.centery), f"{view.index}/{len(view.events)}", fs(14), MUTED,
              anchor="midright")
         words = app.t("Exported to {path}").format(path=view.exported) if view.exported \
-            else app.t("Replay") + " · " + view.replay.title_in(app.t)
+            else app.t("Replay") + " · " + view.replay.title_in(app.t, when=False)
         img = app.fonts.render(words, fs(15), INK if view.exported else GOLD, bold=not view.exported)
         room = buttons_left - bar.x - px(24)
         size = fs(15)
