@@ -253,6 +253,8 @@ def test_esc_leaves_a_replay_and_changes_nothing_on_the_settlement(app):
     app.push(scene)
     until(app, lambda: isinstance(app.scene, SettlementScene), limit=20000)
     settlement = app.scene
+    key(app, pygame.K_ESCAPE)  # the pause menu over the settlement (issue #27); its Esc resumes: nothing changed
+    assert isinstance(app.scene, PauseScene) and table.phase == "over" and table.rounds_played == 0
     key(app, pygame.K_ESCAPE)
     assert app.scene is settlement and table.phase == "over" and table.rounds_played == 0
     replay = ReplayScene(app, replays.Replay(table.round_replay().header, table.current_actions))
