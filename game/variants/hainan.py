@@ -48,7 +48,7 @@ class HainanOptions:
     no_honors: bool = option(False, label="无字牌", group="用牌", help="去掉风牌和箭牌，只用数牌和花牌")
     # reads as what it allows (the key stays the rules file's)
     no_chow: bool = option(False, label="吃牌", labels={False: "可以吃", True: "不可吃"}, group="规则",
-                           help="吃：用上家打出的牌凑顺子")
+                           help="用上家打出的牌凑成顺子")
     haidi_bao: bool = option(False, label="海底包牌", group="结算", help="牌墙将尽（最后几张）时点炮，点炮者包付全部")
     jiao_ling: bool = option(True, label="叫令", group="规则", help="每轮庄定一个令风，碰令风可算番（令牌）")
     mo_gang_double: bool = option(False, label="摸杠翻倍", group="杠", help="补杠得分×2，用补花来的牌补杠×3")
