@@ -11,8 +11,8 @@ from dataclasses import fields
 
 
 def rule_terms() -> list[str]:
-    """Every Chinese term of every listed rule set that the UI may show (names, option labels, groups and value
-    labels, hand-type names), in a stable order."""
+    """Every Chinese term of every listed rule set that the UI may show (names, option labels, helps, groups and
+    value labels, hand-type names), in a stable order."""
     from game.variants import AVAILABLE, get_variant
 
     out: dict[str, None] = {}
@@ -23,7 +23,7 @@ def rule_terms() -> list[str]:
             out[v.fan_unit] = None  # 番, 倍
         for f in fields(v.Options):
             md = f.metadata
-            for key in ("label", "group"):
+            for key in ("label", "group", "help"):
                 if md.get(key):
                     out[str(md[key])] = None
             for label in (md.get("labels") or {}).values():

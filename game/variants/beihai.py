@@ -27,25 +27,29 @@ HORSE_LABELS = {0: "无马", 1: "一码", 2: "2马", 4: "4马", 6: "6马", 8: "8
 
 @dataclass(frozen=True)
 class BeihaiOptions:
-    base: int = option(1, label="底分", choices=(1, 2), group="结算")
-    honors: bool = option(True, label="带字牌", labels={True: "带字牌", False: "无字牌"}, group="用牌")
-    ghost: str = option("flip", label="鬼牌", choices=tuple(GHOST_LABELS), labels=GHOST_LABELS, group="鬼牌")
-    ghost_points: bool = option(False, label="鬼牌算分", group="鬼牌")
-    horses: int = option(4, label="买马", choices=(0, 1, 2, 4, 6, 8), labels=HORSE_LABELS, group="买马")
+    base: int = option(1, label="底分", choices=(1, 2), group="结算", help="每项付分都乘以底分")
+    honors: bool = option(True, label="带字牌", labels={True: "带字牌", False: "无字牌"}, group="用牌",
+                          help="带字牌：牌中有风牌和箭牌；无字牌：只用数牌")
+    ghost: str = option("flip", label="鬼牌", choices=tuple(GHOST_LABELS), labels=GHOST_LABELS, group="鬼牌",
+                        help="鬼牌可当任意一张牌；选择鬼牌怎样定出")
+    ghost_points: bool = option(False, label="鬼牌算分", group="鬼牌", help="每局结束时，鬼牌少的一家按差数付给鬼牌多的一家")
+    horses: int = option(4, label="买马", choices=(0, 1, 2, 4, 6, 8), labels=HORSE_LABELS, group="买马",
+                         help="胡牌后翻开牌尾的马，每中一马都加付分")
     one_horse_cap: str = option("none", label="一码封顶", choices=("none", "4", "6"),
-                                labels={"none": "一码不封顶", "4": "4分封顶", "6": "6分封顶"}, group="买马")
+                                labels={"none": "一码不封顶", "4": "4分封顶", "6": "6分封顶"}, group="买马", help="只买一码时，这一码最多加几分")
     horse_value: str = option("follow_hand", label="马分", choices=("follow_hand", "flat2"),
-                              labels={"follow_hand": "马跟胡", "flat2": "每马2分"}, group="买马")
-    horse_159: bool = option(False, label="只翻159东中", group="买马")
-    qiang_gang_hu: bool = option(False, label="可抢杠胡", group="杠")
-    ming_gang_ke_qiang: bool = option(False, label="明杠可抢", group="杠")
+                              labels={"follow_hand": "马跟胡", "flat2": "每马2分"}, group="买马", help="每中一马，再付一份胡牌分（马跟胡）或2分")
+    horse_159: bool = option(False, label="只翻159东中", group="买马", help="翻出1、5、9、东、中都算中马，不看胡牌者的座位")
+    qiang_gang_hu: bool = option(False, label="可抢杠胡", group="杠", help="别人补杠时可以胡那张牌，由杠牌者付分")
+    ming_gang_ke_qiang: bool = option(False, label="明杠可抢", group="杠", help="用别人打出的牌开明杠时也可被抢（须开可抢杠胡）")
     sikai: str = option("with_horses", label="4开", choices=("with_horses", "hand_only", "off"),
-                        labels={"with_horses": "4开马跟番", "hand_only": "4开马不跟番", "off": "不算4开"}, group="牌型")
+                        labels={"with_horses": "4开马跟番", "hand_only": "4开马不跟番", "off": "不算4开"}, group="牌型",
+                        help="自摸单吊胡牌时付分×4，可选马分是否一起×4")
     gangshanghua: str = option("x2", label="杠上花", choices=("x2", "x4"),
-                               labels={"x2": "杠上花×2", "x4": "杠上花×4"}, group="牌型")
-    follow_dealer: bool = option(True, label="跟庄有喜", group="规则")
-    shisanyao_x8: bool = option(False, label="十三幺×8", group="牌型")
-    cap4: bool = option(False, label="4倍封顶", group="结算")
+                               labels={"x2": "杠上花×2", "x4": "杠上花×4"}, group="牌型", help="杠后补牌自摸：×2，或大胡×4")
+    follow_dealer: bool = option(True, label="跟庄有喜", group="规则", help="首轮其余三家都跟打庄家的第一张牌，庄家付每家1分")
+    shisanyao_x8: bool = option(False, label="十三幺×8", group="牌型", help="十三幺算×8（不开时×4）")
+    cap4: bool = option(False, label="4倍封顶", group="结算", help="牌型倍数最多算4倍")
 
     def check(self, players: int) -> None:
         if self.ghost_points and self.ghost == "none":

@@ -30,12 +30,13 @@ ROUND_WIND_LABELS = {"E": N_("East round"), "S": N_("South round"), "W": N_("Wes
 @dataclass(frozen=True)
 class GuangdongOptions:
     min_fan: int = option(3, label="起和番数", choices=(0, 1, 3),
-                          labels={3: "3番起和", 1: "1番起和", 0: "无番起和"}, group="规则")
-    cap: int = option(5, label="爆和番数", choices=(3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13), group="结算")
+                          labels={3: "3番起和", 1: "1番起和", 0: "无番起和"}, group="规则", help="胡牌至少要有几番")
+    cap: int = option(5, label="爆和番数", choices=(3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13), group="结算",
+                      help="一手牌最多算几番（爆和）；特殊大牌可以超过")
     discard_payment: str = option("one", label="点炮", choices=("one", "half_liability", "full_liability"),
                                   labels={"one": "点炮一家付", "half_liability": "半铳", "full_liability": "全铳"},
-                                  group="结算")
-    base: int = option(1, label="底分", minimum=1, group="结算")
+                                  group="结算", help="点炮者付一份；半铳：点炮者付两份、另两家各付一份；全铳：点炮者付三份")
+    base: int = option(1, label="底分", minimum=1, group="结算", help="每项付分都乘以底分")
 
     def check(self, players: int) -> None:
         if self.min_fan > self.cap:

@@ -29,15 +29,15 @@ from game.i18n import N_
 
 @dataclass(frozen=True)
 class GuiliuOptions:
-    allow_chow: bool = option(False, label="可吃", group="规则")
-    xing: bool = option(True, label="翻醒", group="醒")
-    chong_xing: bool = option(True, label="翻重醒", group="醒")
-    xing_any_suit: bool = option(False, label="上下醒不看花色", group="醒")
+    allow_chow: bool = option(False, label="可吃", group="规则", help="可以吃上家打出的牌凑顺子")
+    xing: bool = option(True, label="翻醒", group="醒", help="胡牌后翻开牌墙下一张，手中与它相邻的牌每张加1分（醒）")
+    chong_xing: bool = option(True, label="翻重醒", group="醒", help="一次醒到3张或以上时再翻一张，继续加分")
+    xing_any_suit: bool = option(False, label="上下醒不看花色", group="醒", help="相邻的数字不论哪种花色都算醒")
     zhong_xing: bool = option(False, label="中醒", group="醒", help="翻出的那张牌本身也算醒")
-    menqing_x2: bool = option(True, label="门清翻倍", group="结算")
-    hubao: bool = option(True, label="互包", group="规则")
-    zhui: bool = option(True, label="追牌", group="规则")
-    kong_on_draw: bool = option(True, label="流局算杠分", group="结算")
+    menqing_x2: bool = option(True, label="门清翻倍", group="结算", help="没碰没明杠胡牌（门清）时付分翻倍")
+    hubao: bool = option(True, label="互包", group="规则", help="一家吃碰杠另一家三次后两家互包：一方胡牌，另一方也要付")
+    zhui: bool = option(True, label="追牌", group="规则", help="首轮其余三家都跟打庄家的第一张牌，庄家付每家2分")
+    kong_on_draw: bool = option(True, label="流局算杠分", group="结算", help="流局时已得的杠分照算")
 
     def check(self, players: int) -> None:
         """Every combination is playable; 追牌 with fewer than four players is accepted and has no effect."""

@@ -40,17 +40,18 @@ class HainanOptions:
                             help="有番：点炮胡牌须有番型或大于平胡的牌型；自摸不限")
     zhuang_xian: bool = option(False, label="庄闲", group="结算", help="庄家输赢+1分")
     lian_zhuang: bool = option(False, label="连庄", group="结算", help="每连庄1次庄家输赢+1分")
-    shang_ga: bool = option(True, label="上嘎", group="上嘎")
+    shang_ga: bool = option(True, label="上嘎", group="上嘎", help="每局开始前各家选嘎（0–3），嘎越高输赢越大")
     free_ga: bool = option(False, label="自由上嘎", group="上嘎", help="嘎数可以小于上一局")
     draw_scores: bool = option(True, label="流局算分", group="结算", help="流局时杠分和花胡分照算")
-    flower_win: bool = option(True, label="花胡", group="花牌")
-    fang_gou_jiao: bool = option(False, label="防勾脚", group="结算")
-    no_honors: bool = option(False, label="无字牌", group="用牌")
-    no_chow: bool = option(False, label="吃牌", labels={False: "可以吃", True: "不可吃"}, group="规则")  # reads as what
-    # it allows (the key stays the rules file's)
-    haidi_bao: bool = option(False, label="海底包牌", group="结算")
-    jiao_ling: bool = option(True, label="叫令", group="规则")
-    mo_gang_double: bool = option(False, label="摸杠翻倍", group="杠")
+    flower_win: bool = option(True, label="花胡", group="花牌", help="集齐春夏秋冬或梅兰菊竹，各家当即付分；关：七张花才付")
+    fang_gou_jiao: bool = option(False, label="防勾脚", group="结算", help="点炮者一人付清所有输家的分；放明杠者付清该杠的分")
+    no_honors: bool = option(False, label="无字牌", group="用牌", help="去掉风牌和箭牌，只用数牌和花牌")
+    # reads as what it allows (the key stays the rules file's)
+    no_chow: bool = option(False, label="吃牌", labels={False: "可以吃", True: "不可吃"}, group="规则",
+                           help="用上家打出的牌凑成顺子")
+    haidi_bao: bool = option(False, label="海底包牌", group="结算", help="牌墙将尽（最后几张）时点炮，点炮者包付全部")
+    jiao_ling: bool = option(True, label="叫令", group="规则", help="每轮庄定一个令风，碰令风可算番（令牌）")
+    mo_gang_double: bool = option(False, label="摸杠翻倍", group="杠", help="补杠得分×2，用补花来的牌补杠×3")
 
     def check(self, players: int) -> None:
         """Every combination is playable: 自由上嘎 without 上嘎 and 叫令 without winds have no effect."""

@@ -23,11 +23,11 @@ from game.i18n import N_
 class NanningOptions:
     base: int = option(1, label="底注", minimum=1, group="结算",
                        help="每局底注；开启游戏币结算时由桌上最少游戏币者决定")
-    coins: bool = option(True, label="游戏币结算", group="结算")
-    chengbao: bool = option(True, label="碰三口封胡承包", group="规则")
-    pinghu_discard: bool = option(True, label="平胡可点炮", group="规则")
-    menqing_big: bool = option(True, label="大牌也算门清", group="结算")
-    kong_on_draw: bool = option(True, label="流局算杠分", group="结算")
+    coins: bool = option(True, label="游戏币结算", group="结算", help="用游戏币结算，底注随桌上最少游戏币者而定")
+    chengbao: bool = option(True, label="碰三口封胡承包", group="规则", help="一家被另一家碰杠三口后不能再胡，并为其胡牌承包付分")
+    pinghu_discard: bool = option(True, label="平胡可点炮", group="规则", help="平胡也可以胡别人打出的牌；关：平胡只能自摸")
+    menqing_big: bool = option(True, label="大牌也算门清", group="结算", help="大牌没碰没明杠自摸时，也按门前清多付")
+    kong_on_draw: bool = option(True, label="流局算杠分", group="结算", help="流局时已得的杠分照算")
 
     def applies(self, name: str, players: int) -> bool:
         """The base stepper means something only without coins: with coins the poorest player's coins set each

@@ -194,8 +194,8 @@ class NewGameScene(OptionsPanel, MenuScene):
         surface.blit(app.art.felt(self.variant_id, (w, h)), (0, 0))
         self.clicks.reset()
         mode_name = {"hotseat": app.t("Hot-seat"), "lan": app.t("LAN table")}.get(self.mode)
-        text(app, surface, (px(30), px(18)), app.t("New game") + (f"  ·  {mode_name}" if mode_name else ""), fs(30),
-             GOLD, True)
+        title_rect = text(app, surface, (px(30), px(18)), app.t("New game") + (f"  ·  {mode_name}" if mode_name else ""),
+                          fs(30), GOLD, True)
         # rule-set cards
         cw, ch = round(w * 0.16), round(h * 0.14)
         y = px(70)
@@ -258,6 +258,9 @@ class NewGameScene(OptionsPanel, MenuScene):
             y += row
         y += px(8)
         self.draw_options(surface, x, y, right)
+        # the hovered option's help: in the strip right of the title, above the panel (no control is there)
+        band_x = title_rect.right + px(30)
+        self.draw_option_help(surface, pygame.Rect(band_x, px(6), w - px(24) - band_x, right.y - px(10)))
         err = self.error()
         help_x = w - 2 * bw - px(190)
         room = help_x - px(12) - (x0 + px(10))  # up to the leftmost button

@@ -1,5 +1,6 @@
 """The options panel of the new-game screen (game.ui.scenes.newgame): every option of the chosen rule set, grouped as
-the rules group them, each label opening its rules and each choice a chip; placed in two or three columns at the
+the rules group them, each label opening its rules and each choice a chip, the hovered option's help above the
+panel; placed in two or three columns at the
 largest text that fits, else scrolled by the mouse wheel. Options that do not apply to the table chosen stay
 hidden unless changed."""
 
@@ -10,7 +11,7 @@ from dataclasses import fields
 
 import pygame
 
-from game.ui.widgets import GOLD, INK, chip, chip_pad, show, text
+from game.ui.widgets import GOLD, INK, MUTED, chip, chip_pad, show, text
 
 
 class OptionsPanel:
@@ -46,6 +47,7 @@ class OptionsPanel:
                 break
         else:
             placed = self._scrolled(self._place_options(visible, area, 11, 2, strict=False), area, surface)
+        self.option_spots = [(rect, payload[0]) for kind, rect, payload, _ in placed if kind in ("label", "chip")]
         for kind, rect, payload, size in placed:
             if kind == "group":
                 text(app, surface, rect.topleft, payload, size + 2, GOLD, True)
@@ -65,6 +67,33 @@ class OptionsPanel:
                          lambda n=f.name, val=val: self.set_option(n, val), size=size)
             elif kind == "number":
                 text(app, surface, rect.topleft, payload, size + 1, (255, 255, 255), True)
+
+    def hovered_option(self):
+        """The option whose label or choice is under the mouse (of the last frame), or None."""
+        return next((f for rect, f in getattr(self, "option_spots", ()) if self.clicks.hovered(rect)), None)
+
+    def draw_option_help(self, surface: pygame.Surface, band: pygame.Rect) -> pygame.Rect | None:
+        """The hovered option's one-line help (its rule set's data, translated; else a word that options explain
+        themselves) in `band`, an empty strip of the screen, so it covers no control: on up to as many lines as the
+        band holds, at the largest size that fits (never under 12 px), else narrowed to the band."""
+        if band.width <= 0:
+            return None
+        app = self.app
+        f = self.hovered_option()
+        if f is not None and f.metadata.get("help"):
+            colon = "：" if app.settings.language.startswith("zh") else ": "  # Chinese takes the full-width colon
+            words, color = app.t(f.metadata["label"]) + colon + app.t(f.metadata["help"]), (240, 230, 200)
+        else:  # nothing pointed at: say that the options explain themselves
+            words, color = app.t("Point at an option to see what it does; click its name for its rules."), MUTED
+        for size in range(max(12, self.fs(17 if color != MUTED else 15)), 11, -1):
+            img = app.fonts.get(size).render(words, True, color, wraplength=band.width)
+            if img.get_height() <= band.height:
+                break
+        if img.get_height() > band.height:  # still too tall: the smallest size, narrowed to the band
+            k = band.height / img.get_height()
+            img = pygame.transform.smoothscale(img, (max(1, round(img.get_width() * k)), band.height))
+            size = round(size * k)
+        return show(app, surface, img, img.get_rect(midleft=band.midleft), words, size)
 
     def _option_values(self, f) -> list[tuple[object, str]]:
         """(value, its words) for each choice of an option, in the player's language."""

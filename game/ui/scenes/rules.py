@@ -1,6 +1,6 @@
 """Rules help: each rule set's rules, its hand types with their values and an example hand drawn with tiles, and
-every option with its choices, in the player's language. The text and the hands come from the rule sets' own data
-(shared/rules/ is the source of truth); the page scrolls when it is taller than the window."""
+every option with what it does and its choices, in the player's language. The text and the hands come from the rule
+sets' own data (shared/rules/ is the source of truth); the page scrolls when it is taller than the window."""
 
 from __future__ import annotations
 
@@ -228,7 +228,10 @@ class RulesScene(MenuScene):
             values, default = self._choices(f)
             line_h = small + round(6 * k)
             lines = self._choice_lines(values, small, opt_w - round(20 * k))
-            row_h = body + round(6 * k) + len(lines) * line_h
+            # what the option does, under its name (the rule set's own one-line help)
+            explained = wrap(app, app.t(f.metadata["help"]), small, opt_w - round(20 * k)) if f.metadata.get(
+                "help") else []
+            row_h = body + round(6 * k) + (len(explained) + len(lines)) * line_h
             if f.name == self.focus:
                 pieces.append(Piece("focus", pygame.Rect(ox, oy - round(4 * k), opt_w, row_h + round(4 * k))))
             tail = words((ox + opt_w - round(8 * k), oy), app.t("default: {value}").format(value=default), small,
@@ -236,8 +239,11 @@ class RulesScene(MenuScene):
             words((ox + round(6 * k), oy), app.t(f.metadata["label"]), body, INK, True,
                   fit=tail.left - round(14 * k) - ox)
             ly = oy + body + round(6 * k)
+            for line in explained:
+                words((ox + round(16 * k), ly), line, small, (235, 225, 195))
+                ly += line_h
             for line in lines:
-                words((ox + round(16 * k), ly), line, small, (210, 215, 205))
+                words((ox + round(16 * k), ly), line, small, MUTED)
                 ly += line_h
             col_y[c] = oy + row_h + round(10 * k)
         return pieces, max(col_y) + round(10 * k)
