@@ -40,8 +40,8 @@ class BeihaiOptions:
     horse_value: str = option("follow_hand", label="马分", choices=("follow_hand", "flat2"),
                               labels={"follow_hand": "马跟胡", "flat2": "每马2分"}, group="买马", help="每中一马，再付一份胡牌分（马跟胡）或2分")
     horse_159: bool = option(False, label="只翻159东中", group="买马", help="翻出1、5、9、东、中都算中马，不看胡牌者的座位")
-    qiang_gang_hu: bool = option(False, label="可抢杠胡", group="杠", help="别人补杠时可以胡那张牌，由杠牌者付分")
-    ming_gang_ke_qiang: bool = option(False, label="明杠可抢", group="杠", help="用别人打出的牌开明杠时也可被抢（须开可抢杠胡）")
+    qiang_gang_hu: bool = option(False, label="可抢杠胡", group="杠牌", help="别人补杠时可以胡那张牌，由杠牌者付分")
+    ming_gang_ke_qiang: bool = option(False, label="明杠可抢", group="杠牌", help="用别人打出的牌开明杠时也可被抢（须开可抢杠胡）")
     sikai: str = option("with_horses", label="4开", choices=("with_horses", "hand_only", "off"),
                         labels={"with_horses": "4开马跟番", "hand_only": "4开马不跟番", "off": "不算4开"}, group="牌型",
                         help="自摸单吊胡牌时付分×4，可选马分是否一起×4")

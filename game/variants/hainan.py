@@ -51,7 +51,7 @@ class HainanOptions:
                            help="用上家打出的牌凑成顺子")
     haidi_bao: bool = option(False, label="海底包牌", group="结算", help="牌墙将尽（最后几张）时点炮，点炮者包付全部")
     jiao_ling: bool = option(True, label="叫令", group="规则", help="每轮庄定一个令风，碰令风可算番（令牌）")
-    mo_gang_double: bool = option(False, label="摸杠翻倍", group="杠", help="补杠得分×2，用补花来的牌补杠×3")
+    mo_gang_double: bool = option(False, label="摸杠翻倍", group="杠牌", help="补杠得分×2，用补花来的牌补杠×3")
 
     def check(self, players: int) -> None:
         """Every combination is playable: 自由上嘎 without 上嘎 and 叫令 without winds have no effect."""
