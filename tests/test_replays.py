@@ -114,3 +114,25 @@ def test_a_replays_title_names_its_rule_set_in_the_players_language(tmp_path):
     assert "廣東" in replay.title_in(translator("zh_TW").gettext)
     replay.header["variant"] = "somewhere_else"  # a rule set this version lacks: the name it was saved with
     assert replay.header["variant_name"] in replay.title_in(translator("en").gettext)
+
+
+def test_a_replay_missing_its_optional_header_fields_still_opens():
+    """Issue #29 item 2: where a default is safe (names, humans, when it was saved, the result, the profiles), a
+    replay without them still lists, titles, rebuilds and plays; it simply counts for nobody's statistics."""
+    import json
+
+    from game import stats
+    from game.ui.table.replay_source import ReplayTable
+
+    table = next(finished_rounds("nanning", {}, 1))
+    path = replays.write(table.round_replay())
+    head, *rest = path.read_text(encoding="utf-8").splitlines()
+    header = json.loads(head)
+    for key in ("names", "humans", "saved_at", "variant_name", "result", "profiles"):
+        header.pop(key, None)
+    path.write_text("\n".join([json.dumps(header), *rest]) + "\n", encoding="utf-8")
+    replay = replays.read(path)
+    assert "#1" in replay.title and len(replays.listing()) == 1
+    watched = ReplayTable(replay)
+    assert [s.name for s in watched.seats] == ["1", "2", "3", "4"] and watched.events[-1]["type"] == "end_round"
+    assert stats.profiles() == []
