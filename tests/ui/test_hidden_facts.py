@@ -12,27 +12,17 @@ import pygame
 import pytest
 
 from game.engine.state import Action, round_from_scenario
-from game.engine.tiles import parse_tile, parse_tiles
 from game.host import Host, SeatConfig
 from game.settings import Settings
 from game.ui.app import App
 from game.ui.scenes.settlement import SettlementScene
 from game.ui.table.scene import TableScene
 from game.variants import get_variant
+# the scripted deal of the seat-marks tests (seat 1 pongs three of seat 0's discards, then wins on his 8p): the
+# same hands and moves bring Nanning's 封胡 and 承包 about
+from tests.ui.test_seat_marks import CLAIMS, HANDS, SCRIPT, WALL, T, action
 
 DT = 1 / 30
-T = lambda s: parse_tiles(s.split())  # noqa: E731
-HANDS = ["E 2m 5p 8s 1m 4m 7m 1p 4p 7p 1s 4s 7s 9m",
-         "E 2m 2m 5p 5p 8s 8s 3m 3m 6p 7p C F",
-         "E 1m 4m 7m 2p 3p 9p 2s 3s 9s S N P",
-         "E 1m 4m 7m 1p 9p 2s 3s 5s 6s S N P"]
-WALL = "W 6m 6m 9s N P 2p 3s 5s 6s 9s 1m 8p 7s 4p 1s C F"
-SCRIPT = [(0, "discard", "E"), (1, "discard", "E"), (2, "discard", "E"), (3, "discard", "E"),
-          (0, "discard", "2m"), (1, "pong", "2m"), (1, "discard", "C"), (2, "discard", "N"), (3, "discard", "P"),
-          (0, "discard", "5p"), (1, "pong", "5p"), (1, "discard", "F"), (2, "discard", "3s"), (3, "discard", "5s"),
-          (0, "discard", "8s"), (1, "pong", "8s"), (1, "discard", "W"), (2, "discard", "9s"), (3, "discard", "1m"),
-          (0, "discard", "8p"), (1, "win", None)]
-CLAIMS = ("win", "pong", "kong", "chow")
 # every word for either fact, in every language the game speaks (msgids and their translations)
 HIDDEN = ("封胡", "承包", "Barred", "barred", "liable", "Liable", "chengbao", "Chengbao")
 KEYS = {"pong": pygame.K_p, "win": pygame.K_h, "pass": pygame.K_SPACE}
@@ -45,11 +35,6 @@ def press(k: int) -> None:
 def click(pos) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-
-
-def action(step: tuple) -> Action:
-    seat, kind, tile = step
-    return Action(seat, kind, parse_tile(tile) if tile else None)
 
 
 def texts(app: App) -> list[str]:
