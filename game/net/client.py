@@ -73,6 +73,7 @@ class NetClient:
         self.token: str | None = None  # the latest token the host gave (a new one at every retaking)
         self._taken_since: float | None = None  # when a hello with our token was first told name_taken
         self.pending: dict | None = None  # the host is asked whether to give the seat back by name (`pending`)
+        self.line_down: float | None = None  # when the line dropped, while it is being restored (a UI says so)
         self.inbox: queue.Queue = queue.Queue()  # what poll() returns (when no on_message is given)
         self.welcome: dict | None = None
         self.seat: int | None = None
@@ -213,6 +214,7 @@ class NetClient:
     def _reconnect(self, why: str) -> bool:
         """The connection dropped before the end: try again with the same name for up to `retry` seconds."""
         self._close_socket()
+        self.line_down = time.monotonic()
         end = time.monotonic() + self.retry
         if self._taken_since is not None and self.welcome is None:  # our own earlier line may still be seen
             end = max(end, self._taken_since + GHOST_WAIT + 0.5)
@@ -301,6 +303,7 @@ class NetClient:
                 self.tokens.keep(self.name, self.address, self.port, self.table_id, self.token)
             self.seat = msg.get("seat")
             self.pending = None
+            self.line_down = None
             self.welcome = msg
         elif mtype == "pending":
             self.pending = msg

@@ -362,6 +362,8 @@ class RemoteTable:
             self.started = True
         if isinstance(msg.get("phase"), str):
             self.host_phase = msg["phase"]
+        if isinstance(msg.get("deadline"), (int, float)) and msg["deadline"] > 0:
+            self.deadline = float(msg["deadline"])  # (the host's lobby may change it before the deal)
         for i in range(n):
             if names is not None and isinstance(names[i], str):
                 self.seats[i].name = names[i]

@@ -406,6 +406,12 @@ class NetHost:
         self._commands.put(("go_on",))
         self._wake()
 
+    def set_deadline(self, seconds: float) -> None:
+        """The seconds each prompt gives its player (the lobby's choice), from any thread: every client is told
+        (the `table` message's `deadline`), the prompts from then on are timed by it."""
+        self._commands.put(("deadline", float(seconds)))
+        self._wake()
+
     def status(self) -> dict:
         """A snapshot for a lobby screen (any thread): phase, port, names, which seats are connected, round."""
         with self._status_lock:
@@ -691,6 +697,11 @@ class NetHost:
                     self._go()
                 elif cmd[0] == "rejoin":
                     self._answer_request(cmd[1], cmd[2])
+                elif cmd[0] == "deadline" and cmd[1] > 0:
+                    self.deadline = cmd[1]
+                    self.host.set_deadlines(lan_deadlines(self.deadline, self.specs, self.shown_grace))
+                    self._broadcast_table()
+                    self._save()
             except Refused as exc:
                 link = self.local_links.get(cmd[1]) if cmd[0] == "intent" else None
                 if link is not None and hasattr(link, "refused"):
@@ -1116,7 +1127,8 @@ class NetHost:
                "connected": [s not in self.links or self.links[s].conn is not None for s in range(self.players)],
                "autoplay": [self.host.is_autoplayed(s) for s in range(self.players)],
                "started": self.phase != "lobby" or bool(self.host.events),
-               "avatars": list(self.avatars), "ready": list(self.ready), "phase": self.phase}
+               "avatars": list(self.avatars), "ready": list(self.ready), "phase": self.phase,
+               "deadline": self.deadline}
         for s in self.remote:
             if self.links[s].conn is not None:
                 self._send(self.links[s].conn, msg)
@@ -1178,7 +1190,8 @@ class NetHost:
               "ready": list(self.ready), "autoplay": [s for s in range(self.players) if self.host.is_autoplayed(s)],
               "requests": [dict(seat=c.request["seat"], name=c.request["name"]) for c in self._conns.values()
                            if c.request is not None and not c.dead and not c.closing],
-              "table_id": self.table_id, "port_moved": self.port_moved, **self.seat_counts()}
+              "table_id": self.table_id, "port_moved": self.port_moved, "deadline": self.deadline,
+              **self.seat_counts()}
         with self._status_lock:
             self._status = st
 
