@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # type hints only: at run time each scene's module is imported where it is made
     from game.ui.app import App
     from game.ui.scenes.lan import LanScene
+    from game.ui.scenes.lan_ask import AskScene
     from game.ui.scenes.lan_join import JoinScene
     from game.ui.scenes.lan_lobby import LobbyScene
     from game.ui.scenes.newgame import NewGameScene
@@ -91,6 +92,13 @@ class SceneRegistry:
         from game.ui.scenes.lan_lobby import LobbyScene
 
         return LobbyScene(self.app, table)
+
+    def ask(self, question: str, yes: str, no: str, on_yes: Any, on_no: Any, *, note: str = "",
+            still: Any = None) -> "AskScene":
+        """A LAN question with two answers over the scene it is asked from (a rejoin by name, closing a table)."""
+        from game.ui.scenes.lan_ask import AskScene
+
+        return AskScene(self.app, question, yes, no, on_yes, on_no, note=note, still=still)
 
     # ---- at the table
     def table(self, source: Any) -> "TableScene":

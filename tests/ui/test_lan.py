@@ -233,8 +233,11 @@ def test_the_players_are_told_at_once_when_the_host_closes_the_table(lan_app):
     key(app, pygame.K_ESCAPE)
     pause = app.scene
     assert pause.entries()[3][0] == app.t("Close the table")
+    pause.quit_to_title()  # asked first: it ends the game for everyone
+    frames(app, 1)
+    assert app.scene is not pause and app.scene.clicks.find(app.t("Keep playing")) is not None
     t0 = time.monotonic()
-    pause.quit_to_title()
+    press(app, "Close the table")
     assert isinstance(app.scene, TitleScene)
     thread.join(15)
     assert mate.error is not None and mate.error.code == "host_quit"
@@ -348,6 +351,7 @@ def test_the_host_discards_by_click_and_a_closed_table_is_resumed_from_the_lan_m
     # close the table; resume it from the LAN menu: the lobby again, the host at his own seat, then the round
     key(app, pygame.K_ESCAPE)
     app.scene.quit_to_title()
+    press(app, "Close the table")  # (the confirmation)
     press(app, "LAN game")
     press(app, "Resume the table I hosted")
     lobby = app.scene

@@ -108,6 +108,16 @@ def build(app: App, name: str):
         ng.start()
         assert app.scene is not ng, ng.host_error
         return app.scene
+    if kind == "ask":  # a LAN question over the hosted lobby: a rejoin by name, or closing the table
+        from game.ui.scenes.lan_common import ask_rejoin, confirm_close
+
+        lobby = build(app, "lobby")
+        if rest == "close":
+            confirm_close(app, lobby.table, lambda: None)
+        else:
+            ask_rejoin(app, lobby.server, 1, "Kai")
+            app.scene.still = None  # (no real request waits: the dialog stays up to be looked at)
+        return app.scene
     if kind in ("table", "counter", "claim", "pause", "marks", "flowers"):
         table = mid_round(rest or "nanning", 20 if kind == "claim" else 40, claim=kind == "claim",
                           flowers=kind == "flowers")
@@ -152,7 +162,8 @@ def build(app: App, name: str):
     return scene
 
 
-SCENES = (["title", "settings", "lan", "join", "lobby", "stats", "replays", "voices", "pause", "replay"]
+SCENES = (["title", "settings", "lan", "join", "lobby", "ask-rejoin", "ask-close", "stats", "replays", "voices",
+           "pause", "replay"]
           + [f"table-{vid}" for vid in AVAILABLE] + ["counter-beihai", "claim-nanning", "claim-guiliu", "settlement",
                                                                  "standings", "marks-hainan", "flowers-hainan"]
           + [f"rules-{vid}" for vid in AVAILABLE]

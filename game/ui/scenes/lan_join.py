@@ -8,7 +8,15 @@ from typing import Any
 
 import pygame
 
-from game.ui.scenes.lan_common import AVATARS, DEFAULT_PORT, MAX_NAME, join_error_text, lan_scale, rule_set_name
+from game.ui.scenes.lan_common import (
+    AUTO_RETRY,
+    AVATARS,
+    DEFAULT_PORT,
+    MAX_NAME,
+    join_error_text,
+    lan_scale,
+    rule_set_name,
+)
 from game.ui.widgets import GOLD, INK, MUTED, RED, MenuScene, button, panel, text
 
 
@@ -103,7 +111,9 @@ class JoinScene(MenuScene):
             return
         self.join(host.strip("[]"), int(port))
 
-    def join(self, host: str, port: int) -> None:
+    def join(self, host: str, port: int, table_id: str | None = None) -> None:
+        """Join the table at host:port; `table_id` (from discovery) finds this seat's token when the table moved
+        to another port since."""
         if self.joining is not None:
             return
         for f in (self.name, self.address):
@@ -118,7 +128,8 @@ class JoinScene(MenuScene):
             from game.net.remote_table import connect
 
             try:
-                self._result = (connect(host, port, name, avatar=avatar, profile=profile), None)
+                self._result = (connect(host, port, name, avatar=avatar, profile=profile, retry=AUTO_RETRY,
+                                        table_id=table_id), None)
             except JoinError as exc:
                 self._result = (None, exc)
             except Exception as exc:  # noqa: BLE001 - anything else is said, never a crash
@@ -197,8 +208,9 @@ class JoinScene(MenuScene):
                     if self.browser is not None else
                     app.t("Finding tables is not available here: join by the address the host shows."))
             text(app, surface, (list_rect.x + round(14 * k), ry + round(4 * k)), note, round(15 * k), MUTED)
-        for t in tables[:max(1, (list_rect.height - round(8 * k)) // round(38 * k))]:
-            self._draw_found(surface, t, list_rect, ry, k)
+        rows = [row for t in tables for row in self.found_rows(t)]
+        for row in rows[:max(1, (list_rect.height - round(8 * k)) // round(38 * k))]:
+            self._draw_found(surface, row, list_rect, ry, k)
             ry += round(38 * k)
         y = list_rect.bottom + round(22 * k)
         text(app, surface, (x, y + round(6 * k)), app.t("Address"), size, GOLD, True)
@@ -212,14 +224,39 @@ class JoinScene(MenuScene):
                  RED if self.joining is None else INK)
         button(app, surface, self.clicks, back, app.t("Back"), self.app.pop, style="secondary")
 
-    def _draw_found(self, surface, t, list_rect: pygame.Rect, y: int, k: float) -> None:
+    def found_rows(self, t) -> list[tuple[str, bool, Any]]:
+        """The join list's rows for one announced table: (words, joinable, join) — the table with its open seats
+        (joinable while one is open), then one row per seat waiting for its dropped player, "等待 Kai 回来",
+        joinable by that player (his name typed above; his token, kept on this machine, takes the seat back)."""
+        import json
+
         app = self.app
         props = t.properties
         region = rule_set_name(app, props.get("variant", ""), props.get("variant", "?"))
-        free = props.get("free", "?")
-        label = f"{t.name}  ·  {region}  ·  " + app.t("{n} seats free").format(n=free) + f"  ·  {t.address}:{t.port}"
-        text(app, surface, (list_rect.x + round(14 * k), y + round(8 * k)), label, round(15 * k), INK)
+        try:
+            free = max(0, int(props.get("free", "")))
+        except ValueError:
+            free = None  # an older host's announcement, or garbled: the host says at joining
+        try:
+            waiting = [w for w in json.loads(props.get("waiting") or "[]") if isinstance(w, str)]
+        except ValueError:
+            waiting = []
+        table_id = props.get("table_id") or None
+        where = f"{t.address}:{t.port}"
+        seats = app.t("{n} seats free").format(n=free if free is not None else "?")
+        rows: list[tuple[str, bool, Any]] = [
+            (f"{t.name}  ·  {region}  ·  {seats}  ·  {where}", free is None or free > 0,
+             lambda: self.join(t.address, t.port, table_id))]
+        me = self.player_name()
+        for name in waiting:
+            rows.append(("      " + app.t("Waiting for {name} to come back").format(name=name) + f"  ·  {where}",
+                         name == me, lambda: self.join(t.address, t.port, table_id)))
+        return rows
+
+    def _draw_found(self, surface, row, list_rect: pygame.Rect, y: int, k: float) -> None:
+        app = self.app
+        words, joinable, join = row
+        text(app, surface, (list_rect.x + round(14 * k), y + round(8 * k)), words, round(15 * k), INK)
         button(app, surface, self.clicks, pygame.Rect(list_rect.right - round(120 * k), y, round(106 * k),
-                                                      round(32 * k)), app.t("Join"),
-               lambda a=t.address, p=t.port: self.join(a, p), enabled=self.joining is None and free != "0",
-               size=round(15 * k))
+                                                      round(32 * k)), app.t("Join"), join,
+               enabled=self.joining is None and joinable, size=round(15 * k))

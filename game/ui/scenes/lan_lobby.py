@@ -9,8 +9,15 @@ from dataclasses import fields
 
 import pygame
 
-from game.ui.scenes.lan_common import join_error_text, lan_scale, rule_set_name
-from game.ui.widgets import GOLD, INK, MUTED, RED, MenuScene, button, panel, text
+from game.ui.scenes.lan_common import (
+    DEADLINES,
+    confirm_close,
+    join_error_text,
+    lan_scale,
+    rule_set_name,
+    watch_rejoins,
+)
+from game.ui.widgets import GOLD, INK, MUTED, RED, MenuScene, button, chip, chip_pad, panel, show, text
 
 
 # ------------------------------------------------------------------------------------------------ the lobby
@@ -28,6 +35,8 @@ class LobbyScene(MenuScene):
             mine = None
         self.same_rules = mine == table.fingerprint
         self.left = False
+        self.asked: set = set()  # the rejoins by name already put to the host's player
+        self.option_spots: list = []  # (rect, option field) of the option lines the last frame drew
 
     def enter(self) -> None:
         if self.server is not None:
@@ -39,6 +48,7 @@ class LobbyScene(MenuScene):
     def update(self, dt: float) -> None:
         t = self.table
         t.advance(0.0)
+        watch_rejoins(self.app, self.server, self.asked)
         if t.playing and t.error is None:
             app = self.app
             while len(app.scenes) > 1:  # the table stands on the title alone, as a local game does
@@ -58,10 +68,29 @@ class LobbyScene(MenuScene):
         t.client.set_ready(not t.ready[t.seat])
         t.ready[t.seat] = not t.ready[t.seat]
 
+    def set_deadline(self, seconds: int) -> None:
+        """The host's choice of the seconds per prompt: the table is told (every player's lobby shows it), and the
+        next table this player hosts starts with it."""
+        if self.server is None:
+            return
+        self.server.set_deadline(seconds)
+        self.table.deadline = float(seconds)
+        self.app.settings.last_setup["lan_host"] = {**self.app.settings.last_setup.get("lan_host", {}),
+                                                    "deadline": seconds}
+        self.app.save()
+
     def leave(self) -> None:
+        """Leave the table; the host's player is asked first, since it closes the table for everyone."""
+        if self.server is not None and not self.left:
+            confirm_close(self.app, self.table, self._leave_now)
+            return
+        self._leave_now()
+
+    def _leave_now(self) -> None:
         self.table.leave()
         self.left = True
-        self.app.pop()
+        if self.app.scene is self:
+            self.app.pop()
 
     def on_escape(self) -> None:
         self.leave()
@@ -82,8 +111,12 @@ class LobbyScene(MenuScene):
         if self.server is not None:
             port = self.server.port
             where = "   ".join(f"{a}:{port}" for a in self.addresses) or f"127.0.0.1:{port}"
-            text(app, surface, (round(30 * k), round(62 * k)),
-                 app.t("Give your friends this address: {address}").format(address=where), round(18 * k), INK, True)
+            words = app.t("Give your friends this address: {address}").format(address=where)
+            if self.status_port_moved():  # a resumed table whose usual port was taken: its players must be told
+                words = app.t("Its usual port was taken: the table is now at {address}. Tell your friends.").format(
+                    address=where)
+            text(app, surface, (round(30 * k), round(62 * k)), words, round(18 * k),
+                 (255, 200, 120) if self.status_port_moved() else INK, True)
         else:
             text(app, surface, (round(30 * k), round(62 * k)),
                  app.t("Table: {host}").format(host=t.host_name or "?"), round(18 * k), INK, True)
@@ -94,6 +127,7 @@ class LobbyScene(MenuScene):
         y += round(34 * k)
         for i in range(t.players):
             y = self._draw_seat(surface, i, left, y, k)
+        self._draw_deadline(surface, left, y + round(6 * k), k)
         right = pygame.Rect(left.right + round(20 * k), left.y, w - left.right - round(44 * k), left.height)
         panel(surface, right, app=app)
         self._draw_options(surface, right, k)
@@ -143,8 +177,11 @@ class LobbyScene(MenuScene):
             name = t.seats[i].name
             you = app.t("you") if i == t.seat else None
             host = app.t("host") if i == 0 else None
-            note = " · ".join(p for p in (you, host) if p)
+            auto = app.t("Autoplay") if i in t.autoplay else None
+            note = " · ".join(p for p in (you, host, auto) if p)
             color = INK
+        elif t.taken[i]:  # a player of a resumed (or started) game, not back yet: the AI plays him meanwhile
+            name, note, color = t.seats[i].name, app.t("Offline") + " · " + app.t("Autoplay"), MUTED
         else:
             name, note, color = app.t("Waiting for a player…"), "", MUTED
         r = text(app, surface, (x + size + round(12 * k), y + round(2 * k)), name, round(18 * k), color, True)
@@ -156,6 +193,30 @@ class LobbyScene(MenuScene):
             text(app, surface, (box.right - round(18 * k), y + round(10 * k)), mark, round(15 * k),
                  (130, 240, 140) if ready else MUTED, ready, "topright")
         return y + size + round(14 * k)
+
+    def status_port_moved(self) -> bool:
+        return bool(self.server is not None and self.server.port_moved)
+
+    def _draw_deadline(self, surface, box: pygame.Rect, y: int, k: float) -> None:
+        """The seconds each prompt gives its player: the host chooses (chips), the others read it."""
+        app, t = self.app, self.table
+        x = box.x + round(18 * k)
+        size = round(15 * k)
+        seconds = round(t.deadline)
+        label = app.t("Time per move")
+        if self.server is None:
+            text(app, surface, (x, y), label + ": " + app.t("{n} s").format(n=seconds), size, INK)
+            return
+        r = text(app, surface, (x, y + round(6 * k)), label, size, GOLD, True)
+        cx = r.right + round(12 * k)
+        choices = sorted(set(DEADLINES) | {seconds})
+        chip_w = max(app.fonts.render(app.t("{n} s").format(n=n), size, INK).get_width() for n in choices)
+        if cx + len(choices) * (chip_w + chip_pad(size)[0] + round(8 * k)) > box.right - round(12 * k):
+            cx, y = x, r.bottom + round(8 * k)  # a narrow panel: the chips under the label
+        for n in choices:
+            rect = chip(app, surface, self.clicks, (cx, y), app.t("{n} s").format(n=n), n == seconds,
+                        lambda n=n: self.set_deadline(n), size=size)
+            cx = rect.right + round(8 * k)
 
     def _draw_options(self, surface, box: pygame.Rect, k: float) -> None:
         """Every option of the table's rule set, the ones that differ from the defaults lit, with the default."""
@@ -177,6 +238,8 @@ class LobbyScene(MenuScene):
         col_w = (box.width - round(36 * k)) // 2
         col_x, top = x, y
         changed = 0
+        help_band = pygame.Rect(x, box.bottom - round(70 * k), box.width - round(36 * k), round(40 * k))
+        self.option_spots = []
         for f in fields(t.variant.Options):
             value = getattr(t.options, f.name, f.default)
             applies = getattr(t.options, "applies", None)
@@ -189,15 +252,42 @@ class LobbyScene(MenuScene):
             line = f"{label}: {shown}"
             if differs:
                 line += "  (" + app.t("default {value}").format(value=self._value_text(f, f.default)) + ")"
-            if y + step > box.bottom - round(30 * k):
+            if y + step > help_band.top:
                 if col_x != x:
                     break
                 col_x, y = x + col_w, top
-            text(app, surface, (col_x, y), line, size, GOLD if differs else (220, 220, 205), differs)
+            r = text(app, surface, (col_x, y), line, size, GOLD if differs else (220, 220, 205), differs)
+            self.option_spots.append((pygame.Rect(r.x, y, min(r.width, col_w - round(8 * k)), step), f))
             y += step
+        self._draw_option_help(surface, help_band)
         summary = (app.t("All options are the usual table's.") if not changed else
                    app.t("Options that differ from the usual table (lit): {n}").format(n=changed))
         text(app, surface, (x, box.bottom - round(26 * k)), summary, round(14 * k), MUTED)
+
+    def hovered_option(self):
+        """The option whose line is under the mouse (of the last frame), or None."""
+        return next((f for rect, f in self.option_spots if self.clicks.hovered(rect)), None)
+
+    def _draw_option_help(self, surface, band: pygame.Rect) -> None:
+        """The hovered option's one-line help (its rule set's data, in the player's language), as the new-game
+        screen shows it; else a word that pointing at an option explains it."""
+        app = self.app
+        f = self.hovered_option()
+        if f is not None and f.metadata.get("help"):
+            colon = "：" if app.settings.language.startswith("zh") else ": "
+            words, color = app.t(f.metadata["label"]) + colon + app.t(f.metadata["help"]), (240, 230, 200)
+        else:
+            words, color = app.t("Point at an option to see what it does."), MUTED
+        size = max(12, round(15 * lan_scale(surface)))
+        for size in range(size, 11, -1):  # the largest size at which it fits the band (two lines at most)
+            img = app.fonts.get(size).render(words, True, color, wraplength=band.width)
+            if img.get_height() <= band.height:
+                break
+        if img.get_height() > band.height:  # still too tall: narrowed to the band
+            ratio = band.height / img.get_height()
+            img = pygame.transform.smoothscale(img, (max(1, round(img.get_width() * ratio)), band.height))
+            size = round(size * ratio)
+        show(app, surface, img, img.get_rect(midleft=band.midleft), words, size)
 
     def _value_text(self, f, value) -> str:
         labels = f.metadata.get("labels") or {}

@@ -28,6 +28,7 @@ class PauseScene(MenuScene):
         self.focus = 0  # the entry Enter activates
         self.message: str | None = None  # why the save could not be written
         self.quit_anyway = False  # the save failed once: the next Quit leaves without it
+        self.confirmed = False  # the player said yes to closing the LAN table he hosts
         self.rects: list[pygame.Rect] = []  # the entries' rects, last frame
 
     # ---- the entries
@@ -51,7 +52,9 @@ class PauseScene(MenuScene):
 
     def quit_to_title(self) -> None:
         """The save on disk first (it is written after every action; once more, as closing the window does), then
-        the title, which finds it and offers Continue."""
+        the title, which finds it and offers Continue. Closing a LAN table one hosts asks first."""
+        if not self.confirmed and self.ts.kind.confirm_quit(self.app, self._confirmed_quit):
+            return
         self.ts.leave()  # a LAN seat goes to the host's AI; a LAN table one hosts closes (and stays saved)
         if not self.quit_anyway:
             problem = self.ts.save_now()
@@ -62,6 +65,10 @@ class PauseScene(MenuScene):
         while len(self.app.scenes) > 1:
             self.app.pop()
         self.app.replace(self.app.make.title())
+
+    def _confirmed_quit(self) -> None:
+        self.confirmed = True
+        self.quit_to_title()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.ts.resize(size)  # back from the settings: the table underneath takes a new window or tile size

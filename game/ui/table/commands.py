@@ -104,6 +104,14 @@ class BackToTitle(Command):
 
 
 @dataclass(frozen=True)
+class Reconnect(Command):
+    """The LAN seat's line dropped: join its table again with the seat's kept token (game.ui.table.kinds)."""
+
+    def run(self, view: "TableScene") -> None:
+        view.kind.reconnect(view)
+
+
+@dataclass(frozen=True)
 class ToggleAutoWin(Command):
     """自动胡, a standing order of the player on screen."""
 

@@ -49,6 +49,10 @@ class LocalTable:
         """The window is closing mid-round: keep the position."""
         view.save_now()
 
+    def confirm_quit(self, app: Any, go: Any) -> bool:
+        """Whether leaving asks first (then `go()` follows a yes): not a game on this machine, saved as it is."""
+        return False
+
     def leave(self) -> None:
         pass  # a local game is simply left (it is saved)
 
@@ -78,6 +82,13 @@ class LanTable(LocalTable):
 
     saves_here = False
 
+    def __init__(self, table: Any):
+        super().__init__(table)
+        self.asked: set = set()  # the rejoins by name already put to the hosting player
+        self.rejoining: Any = None  # a Reconnect under way: the thread
+        self.rejoined: Any = None  # its outcome: ("ok", NetClient) or ("error", JoinError)
+        self.line_words: str | None = None  # the notice shown while the line is down (cleared when it is back)
+
     def humans(self) -> list[int]:
         return [self.table.seat]  # the other humans are at their own screens
 
@@ -105,6 +116,15 @@ class LanTable(LocalTable):
         """The window is closing: the host's AI takes the seat over (a hosted table is closed and kept)."""
         self.leave()
 
+    def confirm_quit(self, app: Any, go: Any) -> bool:
+        """Closing the table one hosts ends it for everyone: its player confirms, told who is connected."""
+        if not self.hosting:
+            return False
+        from game.ui.scenes.lan_common import confirm_close
+
+        confirm_close(app, self.table, go)
+        return True
+
     def leave(self) -> None:
         """The host's AI plays the seat until its player joins again; leaving the table one hosts closes it
         (everyone is told; the host's autosave keeps the game for later)."""
@@ -125,13 +145,81 @@ class LanTable(LocalTable):
         if table.notices:
             view.notice = table.notices.pop()
             table.notices.clear()
+        if self.hosting:
+            from game.ui.scenes.lan_common import watch_rejoins
+
+            watch_rejoins(view.app, table.server, self.asked)
+        if self.rejoining is not None:
+            self._rejoin_news(view)
+            return
+        t = view.app.t
         err = table.error
-        if err is not None and view.lost is None and not table.game_over():
-            t = view.app.t
+        down = getattr(table.client, "line_down", None)
+        if err is None and down is not None and view.lost is None and not table.game_over():
+            # the line dropped: said at once, with Reconnect, while the client tries again by itself
+            view.lost = self.line_words = t("The connection to the host dropped. Trying again…")
+        elif err is None and down is None and view.lost is not None and view.lost == self.line_words:
+            view.lost = self.line_words = None  # it is back by itself
+        if err is not None and (view.lost is None or view.lost == self.line_words) and not table.game_over():
+            self.line_words = None
             view.lost = {"host_quit": t("The host has closed the table. The game is saved on the host's machine: "
                                         "when it is resumed there, join again with the same name."),
                          "replaced": t("This seat is being played from another window now.")}.get(
                 err.code, t("The connection to the host was lost ({reason}).").format(reason=err.message))
+
+    def can_reconnect(self) -> bool:
+        """The lost-connection notice offers Reconnect: the line dropped or the host stopped answering (not when
+        the host closed its table, nor when the seat goes on in another window), and none is under way."""
+        err = self.table.error
+        return self.rejoining is None and (err is None or err.code in ("host_lost", "connect_failed"))
+
+    def reconnect(self, view: "TableScene") -> None:
+        """Reconnect: a fresh connection to the same table with the seat's kept token, off the screen's thread;
+        the table is shown again as it stands once the host welcomes it (_rejoin_news)."""
+        import threading
+
+        from game.net.client import JoinError
+        from game.ui.scenes.lan_common import reconnect
+
+        if not self.can_reconnect():
+            return
+        client = self.table.client
+
+        def work() -> None:
+            try:
+                self.rejoined = ("ok", reconnect(client))
+            except JoinError as exc:
+                self.rejoined = ("error", exc)
+            except Exception as exc:  # noqa: BLE001 - said, never a crash
+                self.rejoined = ("error", JoinError("connect_failed", str(exc)))
+
+        view.lost = view.app.t("Reconnecting…")
+        self.line_words = None
+        self.rejoining = threading.Thread(target=work, name="lan-rejoin", daemon=True)
+        self.rejoining.start()
+
+    def _rejoin_news(self, view: "TableScene") -> None:
+        if self.rejoining.is_alive():
+            return
+        self.rejoining = None
+        outcome, self.rejoined = self.rejoined, None
+        app = view.app
+        if outcome is None or outcome[0] == "error":
+            from game.ui.scenes.lan_common import join_error_text
+
+            err = outcome[1] if outcome else None
+            view.lost = join_error_text(app, err.code, err.message) if err else app.t("The host did not answer.")
+            return
+        from game.net.remote_table import RemoteTable
+
+        try:
+            table = RemoteTable(outcome[1], server=self.table.server)
+        except Exception:  # noqa: BLE001 - the welcome could not be read: said, the way out stays
+            outcome[1].close()
+            view.lost = app.t("The host refused the seat.")
+            return
+        # the lobby shows the table again as it stands (it turns into the table at once in a game under way)
+        app.replace(app.make.lobby(table))
 
     def status_words(self, seat: int) -> list[str]:
         t = self.table

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.table.commands import BackToTitle, Choose, HandOverDone, NothingToClaim
+from game.ui.table.commands import BackToTitle, Choose, HandOverDone, NothingToClaim, Reconnect
 from game.ui.table.common import SEAT_WINDS, Part
 from game.ui.widgets import GOLD, text
 
@@ -47,13 +47,18 @@ class Overlays(Part):
         for line in lines[:4]:
             r = text(view.app, surface, (box.centerx, y), line, round(18 * k), (255, 240, 220), False, "midtop")
             y = r.bottom + 4
-        rect = pygame.Rect(0, 0, round(260 * k), round(52 * k))
-        rect.midbottom = (box.centerx, box.bottom - round(20 * k))
-        pygame.draw.rect(surface, (150, 40, 30), rect, border_radius=round(12 * k))
-        pygame.draw.rect(surface, GOLD, rect, width=2, border_radius=round(12 * k))
-        text(view.app, surface, rect.center, view.app.t("Back to title"), round(20 * k), (255, 245, 225), True,
-             "center")
-        view.hits.add(rect, BackToTitle())
+        # Reconnect (the line dropped, or the host stopped answering) beside the way out
+        ways = [(view.app.t("Reconnect"), Reconnect())] if getattr(view.kind, "can_reconnect", bool)() else []
+        ways.append((view.app.t("Back to title"), BackToTitle()))
+        bw, gap = min(round(260 * k), (box.width - round(60 * k)) // len(ways)), round(20 * k)
+        x = box.centerx - (len(ways) * bw + (len(ways) - 1) * gap) // 2
+        for i, (label, command) in enumerate(ways):
+            rect = pygame.Rect(x + i * (bw + gap), box.bottom - round(72 * k), bw, round(52 * k))
+            first = i == 0
+            pygame.draw.rect(surface, (150, 40, 30) if first else (60, 50, 40), rect, border_radius=round(12 * k))
+            pygame.draw.rect(surface, GOLD, rect, width=2, border_radius=round(12 * k))
+            text(view.app, surface, rect.center, label, round(20 * k), (255, 245, 225), True, "center")
+            view.hits.add(rect, command)
 
     def draw_setup(self, surface: pygame.Surface) -> None:
         """The choice before the deal: what it does (the rule set's words, for a player who has never made it),

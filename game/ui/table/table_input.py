@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.table.commands import BackToTitle, Call, Command, HandOverDone, ShowHint, ToggleCounter, ToggleWaits
+from game.ui.table.commands import (
+    BackToTitle,
+    Call,
+    Command,
+    HandOverDone,
+    Reconnect,
+    ShowHint,
+    ToggleCounter,
+    ToggleWaits,
+)
 from game.ui.table.common import CALL_KEYS, Part
 
 # keys that act like a control at the table (the call keys are CALL_KEYS)
@@ -19,7 +28,7 @@ class TableInput(Part):
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
                 view.to_title()
             elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                self.click(event.pos, BackToTitle)
+                self.click(event.pos, BackToTitle) or self.click(event.pos, Reconnect)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             # Esc never answers a prompt (a win is never thrown away by it): it closes an open menu or chooser,
