@@ -14,6 +14,7 @@ import pytest
 
 from game.net.client import FATAL, BotPlayer, NetClient
 from game.net.discovery import Table
+from game.net.remote_table import RemoteTable
 from game.net.seat_tokens import SeatTokens
 from game.net.server import NetHost
 from game.ui.scenes.lan_ask import AskScene
@@ -23,10 +24,21 @@ from game.ui.scenes.lan_lobby import LobbyScene
 from game.ui.scenes.title import TitleScene
 from game.ui.table.commands import Reconnect
 from game.ui.table.scene import TableScene
-from tests.ui.test_lan import LOOPBACK, friend, host_from_title, lan_app, press, until  # noqa: F401 - fixture
+from tests.ui.test_lan import LOOPBACK, friend, host_from_title, press, until
 from tests.ui.test_play import click, frames, key
 
 WAIT = 30.0  # seconds a network step may take at most
+
+
+@pytest.fixture
+def lan_app(app, monkeypatch):
+    """The app, no LAN announcements (multicast may be off here); every LAN seat left at the end."""
+    monkeypatch.setattr("game.net.server.NetHost._announce", lambda self: None)
+    yield app
+    for s in list(app.scenes):
+        t = getattr(s, "table", None)
+        if isinstance(t, RemoteTable):
+            t.leave()
 
 
 def wait_for(cond, app=None, limit: float = WAIT) -> None:
@@ -161,7 +173,7 @@ def test_the_join_list_shows_a_seat_waiting_for_its_player_and_he_takes_it_back(
         words = [b.label for b in app.drawn.boxes if b.kind == "text"]
         waiting = app.t("Waiting for {name} to come back").format(name="小梅")
         assert any(waiting in w for w in words)
-        assert any(app.t("{n} seats free").format(n=0) in w for w in words)
+        assert any(app.tn("{n} seat free", "{n} seats free", 0).format(n=0) in w for w in words)
         joins = [h for h in join.clicks.hits if h.label == app.t("Join")]
         assert [h.enabled for h in joins[:2]] == [False, False]  # full, and the seat is not his
         join.name.value = "小梅"
@@ -277,3 +289,33 @@ def test_an_option_in_the_lobby_explains_itself_on_hover(lan_app):
     frames(app, 2)
     words = [b.label for b in app.drawn.boxes if b.kind == "text"]
     assert not any(app.t(f.metadata["help"]) in w for w in words)
+
+
+def test_a_resumed_table_whose_port_was_taken_says_its_new_address(lan_app):
+    import socket
+
+    app = lan_app
+    lobby = host_from_title(app, players_remote=0)
+    old_port = lobby.server.port
+    press(app, "Start")
+    until(app, lambda: isinstance(app.scene, TableScene))
+    until(app, lambda: app.scene.model.started)
+    key(app, pygame.K_ESCAPE)
+    app.scene.quit_to_title()
+    press(app, "Close the table")
+    squatter = socket.socket(socket.AF_INET, socket.SOCK_STREAM)  # another program takes the port meanwhile
+    squatter.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # (the closed table's lines may linger)
+    try:
+        squatter.bind(("", old_port))
+        squatter.listen(1)
+        press(app, "LAN game")
+        press(app, "Resume the table I hosted")
+        lobby = app.scene
+        assert isinstance(lobby, LobbyScene) and lobby.server.port != old_port
+        frames(app, 1)
+        words = [b.label for b in app.drawn.boxes if b.kind == "text"]
+        where = f":{lobby.server.port}"
+        moved = app.t("Its usual port was taken: the table is now at {address}. Tell your friends.")
+        assert any(w.startswith(moved.split("{address}")[0]) and where in w for w in words), words
+    finally:
+        squatter.close()

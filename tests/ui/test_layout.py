@@ -84,9 +84,9 @@ def build(app: App, name: str):
     from game.ui.scenes.settlement import SettlementScene
     from game.ui.scenes.standings import StandingsScene
     from game.ui.scenes.stats import StatsScene
-    from game.ui.table.scene import TableScene
     from game.ui.scenes.title import TitleScene
     from game.ui.scenes.voices import VoicesScene
+    from game.ui.table.scene import TableScene
 
     kind, _, rest = name.partition("-")
     if kind == "newgame":

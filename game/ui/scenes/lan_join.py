@@ -208,7 +208,11 @@ class JoinScene(MenuScene):
                     if self.browser is not None else
                     app.t("Finding tables is not available here: join by the address the host shows."))
             text(app, surface, (list_rect.x + round(14 * k), ry + round(4 * k)), note, round(15 * k), MUTED)
-        rows = [row for t in tables for row in self.found_rows(t)]
+        # every table's own row first with the player's own waiting seat under it; others' waiting seats after
+        # them all (a small window shows fewer rows: the ones he may join come first)
+        found = [self.found_rows(t) for t in tables]
+        rows = [row for r in found for row in r if row is r[0] or row[1]]
+        rows += [row for r in found for row in r[1:] if not row[1]]
         for row in rows[:max(1, (list_rect.height - round(8 * k)) // round(38 * k))]:
             self._draw_found(surface, row, list_rect, ry, k)
             ry += round(38 * k)
@@ -243,9 +247,11 @@ class JoinScene(MenuScene):
             waiting = []
         table_id = props.get("table_id") or None
         where = f"{t.address}:{t.port}"
-        seats = app.t("{n} seats free").format(n=free if free is not None else "?")
+        parts = [t.name, region]
+        if free is not None:
+            parts.append(app.tn("{n} seat free", "{n} seats free", free).format(n=free))
         rows: list[tuple[str, bool, Any]] = [
-            (f"{t.name}  ·  {region}  ·  {seats}  ·  {where}", free is None or free > 0,
+            ("  ·  ".join([*parts, where]), free is None or free > 0,
              lambda: self.join(t.address, t.port, table_id))]
         me = self.player_name()
         for name in waiting:

@@ -115,7 +115,11 @@ class LobbyScene(MenuScene):
             if self.status_port_moved():  # a resumed table whose usual port was taken: its players must be told
                 words = app.t("Its usual port was taken: the table is now at {address}. Tell your friends.").format(
                     address=where)
-            text(app, surface, (round(30 * k), round(62 * k)), words, round(18 * k),
+            size = round(18 * k)  # several addresses may run long: the line narrows to the window
+            while size > max(12, round(13 * k)) and app.fonts.render(words, size, INK, bold=True).get_width() \
+                    > w - round(60 * k):
+                size -= 1
+            text(app, surface, (round(30 * k), round(62 * k)), words, size,
                  (255, 200, 120) if self.status_port_moved() else INK, True)
         else:
             text(app, surface, (round(30 * k), round(62 * k)),
@@ -238,8 +242,9 @@ class LobbyScene(MenuScene):
         col_w = (box.width - round(36 * k)) // 2
         col_x, top = x, y
         changed = 0
-        help_band = pygame.Rect(x, box.bottom - round(70 * k), box.width - round(36 * k), round(40 * k))
+        help_band = pygame.Rect(x, box.bottom - round(74 * k), box.width - round(36 * k), round(40 * k))
         self.option_spots = []
+        lines = []
         for f in fields(t.variant.Options):
             value = getattr(t.options, f.name, f.default)
             applies = getattr(t.options, "applies", None)
@@ -252,17 +257,36 @@ class LobbyScene(MenuScene):
             line = f"{label}: {shown}"
             if differs:
                 line += "  (" + app.t("default {value}").format(value=self._value_text(f, f.default)) + ")"
+            lines.append((f, line, differs))
+        # one column while they fit, else two; one size for every line, the largest at which they fit their
+        # column (not under 12 px; a line still too long is cut, its whole words on hover)
+        per_column = max(1, (help_band.top - top) // step)
+        width = (box.width - round(36 * k)) if len(lines) <= per_column else col_w - round(10 * k)
+        for size in range(size, 11, -1):
+            if all(app.fonts.render(line, size, INK, bold=differs).get_width() <= width for _, line, differs in lines):
+                break
+        for f, line, differs in lines[:2 * per_column]:
             if y + step > help_band.top:
-                if col_x != x:
-                    break
                 col_x, y = x + col_w, top
-            r = text(app, surface, (col_x, y), line, size, GOLD if differs else (220, 220, 205), differs)
-            self.option_spots.append((pygame.Rect(r.x, y, min(r.width, col_w - round(8 * k)), step), f))
+            r = self._option_line(surface, (col_x, y), line, size, width, differs)
+            self.option_spots.append((pygame.Rect(r.x, y, r.width, step), f))
             y += step
         self._draw_option_help(surface, help_band)
         summary = (app.t("All options are the usual table's.") if not changed else
                    app.t("Options that differ from the usual table (lit): {n}").format(n=changed))
         text(app, surface, (x, box.bottom - round(26 * k)), summary, round(14 * k), MUTED)
+
+    def _option_line(self, surface, pos: tuple[int, int], line: str, size: int, width: int,
+                     differs: bool) -> pygame.Rect:
+        """One option's line in its column, cut with "…" where it still runs long."""
+        app = self.app
+        color = GOLD if differs else (220, 220, 205)
+        cut = line
+        if app.fonts.render(cut, size, color, bold=differs).get_width() > width:
+            while len(cut) > 1 and app.fonts.render(cut + "…", size, color, bold=differs).get_width() > width:
+                cut = cut[:-1]
+            cut = cut.rstrip() + "…"
+        return text(app, surface, pos, cut, size, color, differs)
 
     def hovered_option(self):
         """The option whose line is under the mouse (of the last frame), or None."""

@@ -66,9 +66,10 @@ class TableSource(Protocol):
 
 # what only the local Host has: its listeners (the autosave)
 LOCAL_MEMBERS = ("listeners", "add_listener")
-# what a LAN seat has beyond the face (game.ui.table.kinds.LanTable reads these)
+# what a LAN seat has beyond the face (game.ui.table.kinds.LanTable reads these; `client`, its connection: whether
+# the line is down, and the table, name and token Reconnect joins again with)
 LAN_MEMBERS = ("seat", "taken", "connected", "empty_name", "server", "phrases", "notices", "error", "say", "leave",
-               "verification", "kinds", "ready")
+               "verification", "kinds", "ready", "client")
 
 # what a replay has beyond the face: it is seekable (game.ui.table.replay_director moves its cursor)
 REPLAY_MEMBERS = ("events", "cursor", "seek")
