@@ -108,6 +108,26 @@ def build(app: App, name: str):
         ng.start()
         assert app.scene is not ng, ng.host_error
         return app.scene
+    if kind == "found":  # the join list with tables heard: one with open seats and seats waiting for their players
+        from game.net.discovery import Table
+        from game.ui.scenes.lan_join import JoinScene
+
+        props = {"variant": "guangdong", "players": "4", "free": "1", "waiting": '["Kai", "阿芳"]',
+                 "table_id": "0123456789abcdef", "phase": "play"}
+
+        class Heard:
+            def tables(self):
+                return [Table("老黄's table", "192.168.1.20", 47230, props),
+                        Table("Lin's table", "192.168.1.31", 47231, dict(props, free="0", waiting="[]"))]
+
+            def close(self):
+                pass
+
+        scene = JoinScene(app)
+        app.push(scene)
+        scene.browser = Heard()
+        scene.name.value = "Kai"
+        return scene
     if kind == "ask":  # a LAN question over the hosted lobby: a rejoin by name, or closing the table
         from game.ui.scenes.lan_common import ask_rejoin, confirm_close
 
@@ -162,7 +182,7 @@ def build(app: App, name: str):
     return scene
 
 
-SCENES = (["title", "settings", "lan", "join", "lobby", "ask-rejoin", "ask-close", "stats", "replays", "voices",
+SCENES = (["title", "settings", "lan", "join", "found-tables", "lobby", "ask-rejoin", "ask-close", "stats", "replays", "voices",
            "pause", "replay"]
           + [f"table-{vid}" for vid in AVAILABLE] + ["counter-beihai", "claim-nanning", "claim-guiliu", "settlement",
                                                                  "standings", "marks-hainan", "flowers-hainan"]
