@@ -60,7 +60,13 @@ class Skill:
     reading: bool = True  # full reading of a tile's danger (筋, 壁, a caller's suit); else only what each one threw
     # (a defending level's; today only the expert defends)
     search: bool = False  # plays its best few discards forward on sampled deals of the unseen tiles (search.py)
+    round_end: float = 0.0  # the search's chance that a ready opponent ends the round on his turn (search.py)
 
+
+# the expert's rollout round model (search.py): a ready opponent ends the round on his turn this often. Tuning seeds
+# 1000-1039, expert with it against the expert without: Nanning +0.22, Beihai +0.53, Guiliu +0.70, Guangdong +2.00,
+# Hainan -0.07 a round (each within noise; docs/benchmarks.md)
+ROUND_END = 0.12
 
 SKILLS = {
     # The ladder's steps are skill, and carelessness: at equal care normal and hard played nearly level (hard:normal
@@ -86,7 +92,7 @@ SKILLS = {
                   reading=False),
     # everything: full reading, full defence, declines cheap wins
     "expert": Skill(acceptance=True, value=True, defence=1.0, slips=0.0, decline_cheap=True, lookahead=True,
-                    search=True),
+                    search=True, round_end=ROUND_END),
 }
 
 
@@ -515,10 +521,11 @@ class SkilledBot:
         # hands, which seldom show a ready opponent, so a switch to a riskier tile would go by what they miss
         # (an arena run that let it — expert:expert@0, Nanning, seeds 1000–1039 — dealt in 0.21 a round to 0.17)
         pool = [chosen] + [o for o in options if o is not chosen and o.risk <= chosen.risk + 1e-9][:CANDIDATES - 1]
-        if len(pool) < 2:
+        if len(pool) < 2 or not getattr(view.variant, "search_switches", True):
             return chosen
         values = self._table_values(view)
-        result = search_discards(view, values, [o.action.tile for o in pool], self.rng, self.think_s)
+        result = search_discards(view, values, [o.action.tile for o in pool], self.rng, self.think_s,
+                                 self.skill.round_end)
         self.searched += 1
         self.capped += result.capped
         cost = values.deal_in_cost

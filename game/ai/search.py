@@ -11,6 +11,9 @@ to the live wall in a random order. On it a light rollout plays the round on wit
 - each opponent draws and throws what he drew (he does not improve: the rollout is short, and a dealt random hand
   seldom gets ready, so the threat of a ready opponent is read from the table instead — see below; OPPONENTS_PLAY
   lets them play by tile efficiency instead, measured no better);
+- so that the round ends when a real one would, each opponent gets ready as the table reads him (his chance now,
+  growing with each draw) and, ready, ends the round on his turn with the level's `round_end` chance (a self-draw
+  or another's discard: this seat pays its share of a self-draw part of the time);
 - a draw or a discard that completes a hand at the table wins: this seat's win is judged and settled by the rule
   set (fan, multipliers, minimums, liabilities: value.winner_gain at this table's melds and facts), an opponent's
   costs this seat the rule set's price of a typical deal-in or its share of a self-draw (TableValues);
@@ -42,6 +45,7 @@ from dataclasses import dataclass
 from game.engine.tiles import NUM_PLAYABLE
 from game.engine.wincheck import WinCheck
 
+from .reading import read_opponents
 from .value import TableValues, winner_gain
 
 DEFAULT_THINK_S = 0.025  # the expert's default budget per searched decision
@@ -56,6 +60,13 @@ CANDIDATES = 4  # the discards searched: the value reading's best few
 # (expert:hard, Beihai, tuning seeds 1000-1039: +0.15 a round against +0.27 without, both within noise) at 1.7x
 # the cost of a rollout, so fewer of them in the budget; off until it shows a gain
 OPPONENTS_PLAY = False
+# the rollout's round ends as a real one does: a dealt random hand that throws what it draws seldom gets ready, so
+# without this a rollout runs to the end of the wall and overrates slow, big hands. Each opponent is ready with the
+# reading's chance now, growing by each of his draws (READY_GROWTH: the chance he is still not ready shrinks by
+# this factor a draw), and a ready opponent ends the round on his turn with the level's `round_end` chance (his
+# self-draw or another's discard: this seat pays its share of a self-draw in SELF_DRAWN of those)
+READY_GROWTH = 0.93
+SELF_DRAWN = 0.5
 
 
 def rollouts_for(think_s: float | None, search_cost: float = 1.0) -> int:
@@ -100,6 +111,8 @@ class RolloutTable:
         if not self.self_draw_share and values.discard_wins:
             self.self_draw_share = 0.5 * values.loss_on_deal_in
         self.after = (self.seat + 1) % self.players
+        self.ready_now = {o.seat: o.ready for o in read_opponents(view)}
+        self.end_cost = self.self_draw_share * (SELF_DRAWN if self.discard_wins else 1.0)
 
     # ---- shape tests on counts of playable kinds (wildcards split off)
     def _split(self, counts: list[int]) -> tuple[list[int], int]:
@@ -130,8 +143,9 @@ class RolloutTable:
 
 
 def search_discards(view, values: TableValues, candidates: list[int], rng: random.Random,
-                    think_s: float | None = None) -> SearchResult:
-    """Mean outcome of each candidate discard over the same determinizations."""
+                    think_s: float | None = None, round_end: float = 0.0) -> SearchResult:
+    """Mean outcome of each candidate discard over the same determinizations. `round_end`: the chance a ready
+    opponent ends the round on his turn (0: the round runs to the end of the wall unless a dealt hand wins)."""
     table = RolloutTable(view, values)
     n = rollouts_for(think_s, getattr(view.variant, "search_cost", 1.0))
     budget = DEFAULT_THINK_S if think_s is None else think_s
@@ -153,10 +167,13 @@ def search_discards(view, values: TableValues, candidates: list[int], rng: rando
             at += table.opp_sizes[s]
             hands[s] = h
         wall = deal[at:at + table.live]
+        # the same chances for every candidate (common random numbers), one per draw of the wall
+        ends = [rng.random() for _ in wall] if round_end > 0 else None
         for k in candidates:
             own = hand[:]
             own[k] -= 1
-            outcomes[k].append(_rollout(table, own, k, {s: h[:] for s, h in hands.items()}, wall, cache))
+            outcomes[k].append(_rollout(table, own, k, {s: h[:] for s, h in hands.items()}, wall, cache,
+                                        ends, round_end))
         done += 1
         if time.perf_counter() > deadline:
             capped = True
@@ -165,7 +182,7 @@ def search_discards(view, values: TableValues, candidates: list[int], rng: rando
 
 
 def _rollout(table: RolloutTable, own: list[int], thrown: int, hands: dict[int, list[int]], wall: list[int],
-             cache: dict) -> float:
+             cache: dict, ends: list[float] | None = None, round_end: float = 0.0) -> float:
     """Play one determinized round on from this seat's discard of `thrown`; this seat's points from it."""
     players = table.players
     seat = table.seat
@@ -179,8 +196,8 @@ def _rollout(table: RolloutTable, own: list[int], thrown: int, hands: dict[int, 
     # round ends when a real table's would and a quicker hand of this seat's is worth what it is
     away = {s: table.distance(h, table.opp_shapes[s]) for s, h in hands.items()} if OPPONENTS_PLAY else {}
     turn = table.after
-    draws = iter(wall)
-    for tile in draws:
+    not_ready = {s: 1.0 - r for s, r in table.ready_now.items()}
+    for i, tile in enumerate(wall):
         if turn == seat:
             got = _own_win(table, own, tile, None, cache)  # a self-draw
             if got is not None:
@@ -198,6 +215,10 @@ def _rollout(table: RolloutTable, own: list[int], thrown: int, hands: dict[int, 
             h[tile] += 1
             if table.wins(h, table.opp_shapes[turn]):
                 return -table.self_draw_share
+            if ends is not None:
+                not_ready[turn] *= READY_GROWTH
+                if ends[i] < round_end * (1.0 - not_ready[turn]):
+                    return -table.end_cost
             throw = tile  # he throws what he drew, unless keeping it brings him nearer
             if OPPONENTS_PLAY:
                 step = _best_throw(table, h, tile, away[turn], table.opp_shapes[turn])

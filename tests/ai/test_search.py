@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game.ai import make_bot
 from game.ai.player import SkilledBot
 from game.ai.search import DEFAULT_THINK_S, rollouts_for, search_discards
@@ -36,14 +38,16 @@ def _round(others: list[str], wall: str):
     return rnd
 
 
-def test_the_search_sees_only_its_seat():
+@pytest.mark.parametrize("round_end", [0.0, 0.12])
+def test_the_search_sees_only_its_seat(round_end):
     """Two rounds that differ only in what seat 0 cannot see (the others' hands, the wall's order): the same
-    outcomes for every candidate and the same move."""
+    outcomes for every candidate and the same move, with the rollout's round model (opponents who get ready and
+    end the round, or win on this seat's later discards) on or off."""
     results = []
     for others, wall in ((TABLE_A, WALL_A), (TABLE_B, WALL_B)):
         rnd = _round(others, wall)
         view = SeatState.of_round(rnd, 0)
-        got = search_discards(view, TableValues(view), T("N 5m 1m"), random.Random(7), 0.05)
+        got = search_discards(view, TableValues(view), T("N 5m 1m"), random.Random(7), 0.05, round_end)
         bot = make_bot("expert", seed=4)
         bot.rng.seed(11)
         results.append((got.outcomes, got.rollouts, bot.choose(view, rnd.legal_actions(0))))
@@ -56,6 +60,19 @@ def test_keeping_a_ready_hand_is_worth_more_than_breaking_it():
     got = search_discards(view, TableValues(view), T("N 5m"), random.Random(3), 0.2)
     keep, brk = got.means[parse_tile("N")], got.means[parse_tile("5m")]
     assert keep > brk and keep > 0
+
+
+def test_rounds_that_end_as_real_ones_do_are_worth_less_the_longer_a_hand_needs():
+    """The round model: the likelier a ready opponent ends the round on his turn, the less every move is worth,
+    and a ready hand stays ahead of a broken one."""
+    rnd = _round(TABLE_A, WALL_A)
+    view = SeatState.of_round(rnd, 0)
+    keep, brk = parse_tile("N"), parse_tile("5m")
+    means = [search_discards(view, TableValues(view), [keep, brk], random.Random(3), 0.2, r).means
+             for r in (0.0, 0.12, 0.5)]
+    for k in (keep, brk):
+        assert means[0][k] > means[1][k] > means[2][k]
+    assert all(m[keep] > m[brk] for m in means)
 
 
 def test_the_rollout_count_follows_from_the_budget_not_the_clock():
