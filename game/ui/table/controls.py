@@ -59,7 +59,7 @@ class Controls(Part):
         mine = view.discard_areas.get(view.viewer)
         if mine is not None:  # right of the player's own discards, with the claimed tiles shown over each button
             x = max(x, mine.right + lay.px(16))
-        hint_size = max(lay.fs(11), d // 5)  # the key under each button, clear of the hand below
+        hint_size = max(lay.fs(12), d // 5)  # the key under each button, clear of the hand below
         y = lay.hand_y - d - max(34, round(hint_size * 1.5) + lay.px(8))
         calls_left = x if calls else None
         claimed = self.claimed_tile() if "pass" in kinds else None
