@@ -12,6 +12,7 @@ import pygame
 
 from game.ai import LEVELS
 from game.engine.errors import OptionError
+from game.ui.fonts import readable
 from game.ui.scenes.newgame_options import OptionsPanel
 from game.ui.widgets import GOLD, MUTED, RED, MenuScene, button, chip, chip_pad, panel, show, text, ui_scale
 from game.variants import AVAILABLE, PLANNED, get_variant
@@ -96,7 +97,8 @@ class NewGameScene(OptionsPanel, MenuScene):
         self._fix()
 
     def start(self) -> None:
-        from game.host import Host as Table, SeatConfig
+        from game.host import Host as Table
+        from game.host import SeatConfig
 
         if self.error():
             return
@@ -293,8 +295,9 @@ class NewGameScene(OptionsPanel, MenuScene):
         return round(v * self.k)
 
     def fs(self, v: float) -> int:
-        """A text size given at 1280×720, at the window's scale; never under 11 px, the smallest that reads."""
-        return max(11, self.px(v))
+        """A text size given at 1280×720, at the window's scale; never under MIN_TEXT_PX (12), the smallest that
+        reads."""
+        return readable(v * self.k)
 
     def _draw_human_seat(self, surface: pygame.Surface, i: int, x: int, y: int) -> int:
         """A human seat: his face (click for another), his name (click to type), his standing orders."""

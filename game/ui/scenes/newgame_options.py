@@ -11,6 +11,7 @@ from dataclasses import fields
 
 import pygame
 
+from game.ui.fonts import MIN_TEXT_PX
 from game.ui.widgets import GOLD, INK, MUTED, chip, chip_pad, show, text
 
 
@@ -38,15 +39,15 @@ class OptionsPanel:
         visible = {g: fs for g, fs in visible.items() if fs}
         area = pygame.Rect(x, y, right.width - px(40), right.bottom - px(10) - y)
         # the largest text at which every option fits the panel in two columns, else in three (a small window);
-        # when none does (long English labels in the smallest window), two columns at 11 px that scroll
-        tries = [(cols, size) for cols in (2, 3) for size in range(fs(15), 10, -1)]
+        # when none does (long English labels in the smallest window), two columns at the smallest size that scroll
+        tries = [(cols, size) for cols in (2, 3) for size in range(fs(15), MIN_TEXT_PX - 1, -1)]
         for cols, size in tries:
             placed = self._place_options(visible, area, size, cols)
             if placed is not None:
                 self.scroll = 0
                 break
         else:
-            placed = self._scrolled(self._place_options(visible, area, 11, 2, strict=False), area, surface)
+            placed = self._scrolled(self._place_options(visible, area, MIN_TEXT_PX, 2, strict=False), area, surface)
         self.option_spots = [(rect, payload[0]) for kind, rect, payload, _ in placed if kind in ("label", "chip")]
         for kind, rect, payload, size in placed:
             if kind == "group":
@@ -75,7 +76,7 @@ class OptionsPanel:
     def draw_option_help(self, surface: pygame.Surface, band: pygame.Rect) -> pygame.Rect | None:
         """The hovered option's one-line help (its rule set's data, translated; else a word that options explain
         themselves) in `band`, an empty strip of the screen, so it covers no control: on up to as many lines as the
-        band holds, at the largest size that fits (never under 12 px), else narrowed to the band."""
+        band holds, at the largest size that fits (never under MIN_TEXT_PX), else narrowed to the band."""
         if band.width <= 0:
             return None
         app = self.app
@@ -85,7 +86,7 @@ class OptionsPanel:
             words, color = app.t(f.metadata["label"]) + colon + app.t(f.metadata["help"]), (240, 230, 200)
         else:  # nothing pointed at: say that the options explain themselves
             words, color = app.t("Point at an option to see what it does; click its name for its rules."), MUTED
-        for size in range(max(12, self.fs(17 if color != MUTED else 15)), 11, -1):
+        for size in range(self.fs(17 if color != MUTED else 15), MIN_TEXT_PX - 1, -1):
             img = app.fonts.get(size).render(words, True, color, wraplength=band.width)
             if img.get_height() <= band.height:
                 break
