@@ -1,16 +1,18 @@
-"""Settings: language, voices and volumes, animation speed, window, tile size, table art, claim timer; the player's
-own voice packs on a screen of their own (game.ui.scenes.voices)."""
+"""Settings: language, voices (the dialect, each seat's speaker by name with a sample) and volumes, animation speed,
+window, tile size, table art, claim timer; the player's own voice packs on a screen of their own
+(game.ui.scenes.voices)."""
 
 from __future__ import annotations
 
 import pygame
 
+from game.audio.voices import speaker_label
 from game.dialects import DIALECT_CHOICES, DIALECT_LABELS
 from game.i18n import N_
 from game.settings import AUTO_TABLE_ART, CLAIM_TIMERS, EXPERT_THINKS, TILE_SIZES, TURN_TIMERS, table_arts
 from game.ui.art.table import REGION_NAMES
 from game.ui.fonts import MIN_TEXT_PX, readable
-from game.ui.widgets import GOLD, INK, MenuScene, button, chip, chip_pad, text
+from game.ui.widgets import GOLD, INK, MUTED, MenuScene, button, chip, chip_pad, text
 
 LANG_LABELS = {"zh_CN": "简体中文", "en": "English", "zh_TW": "繁體中文"}
 # msgids, shown through app.t (the regions' names come with their looks, art/looks.py)
@@ -21,6 +23,14 @@ SIZE_LABELS = {"small": N_("小"), "medium": N_("中"), "large": N_("大")}
 class SettingsScene(MenuScene):
     def __init__(self, app):
         super().__init__(app)
+        self.seat = 0  # the seat whose speaker the Speakers row shows and sets
+
+    def choose_speaker(self, speaker: str) -> None:
+        """The chosen seat's voice in the current dialect, heard at once."""
+        audio = self.app.audio
+        if audio.choose_speaker(self.seat, speaker):
+            audio.sample(audio.dialect, speaker, self.seat)
+            self.app.save()
 
     def on_escape(self) -> None:
         self.back()
@@ -56,6 +66,10 @@ class SettingsScene(MenuScene):
                                  for k in LANG_LABELS]),
             (app.t("Voices"), [(app.t(DIALECT_LABELS[k]), st.dialect == k, lambda k=k: self._set("dialect", k))
                                for k in DIALECT_CHOICES]),
+            (app.t("Voice of"), [(app.t("Seat {n}").format(n=i + 1), self.seat == i,
+                                  lambda i=i: setattr(self, "seat", i)) for i in range(4)]),
+            (app.t("Speaker"), [(speaker_label(s, app.t), app.audio.speaker_for(self.seat) == s,
+                                 lambda s=s: self.choose_speaker(s)) for s in app.audio.speakers()]),
             (app.t("Voice volume"), [(f"{v}%", round(st.voice_volume * 100) == v,
                                       lambda v=v: self._set("voice_volume", v / 100)) for v in (0, 25, 50, 75, 100)]),
             (app.t("Effects volume"), [(f"{v}%", round(st.effects_volume * 100) == v,
@@ -79,7 +93,7 @@ class SettingsScene(MenuScene):
                                            st.expert_think == v, lambda v=v: self._set("expert_think", v))
                                           for v in EXPERT_THINKS]),
         ]
-        # scaled with the window: at 960×540 the ten rows and Back must still fit the panel
+        # scaled with the window: at 960×540 the thirteen rows and Back must still fit the panel
         k = max(0.7, min(w / 1280, h / 720))
         top = box.y + round(80 * k)
         bottom = box.bottom - round(84 * k) - (round(22 * k) if st.fullscreen else 0)
@@ -97,6 +111,8 @@ class SettingsScene(MenuScene):
             while size > MIN_TEXT_PX and x0 + sum(app.fonts.render(c, size, INK, bold=on).get_width() + gap
                                                   + chip_pad(size)[0] for c, on, _ in chips) > box.right - round(20 * k):
                 size -= 1
+            if not chips:  # (the Speaker row while the voices are muted)
+                text(app, surface, (x0, y + 2), app.t("Choose a dialect to hear its speakers."), fs, MUTED)
             x = x0
             for chip_label, on, action in chips:
                 r = chip(app, surface, self.clicks, (x, y - 2), chip_label, on, action, size=size)

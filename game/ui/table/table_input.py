@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.table.commands import BackToTitle, Call, Command, HandOverDone, ShowHint, ToggleCounter, ToggleWaits
+from game.ui.table.commands import (
+    BackToTitle,
+    Call,
+    Command,
+    HandOverDone,
+    MenuCommand,
+    ShowHint,
+    ToggleCounter,
+    ToggleWaits,
+)
 from game.ui.table.common import CALL_KEYS, Part
 
 # keys that act like a control at the table (the call keys are CALL_KEYS)
@@ -46,6 +55,10 @@ class TableInput(Part):
         if event.type == pygame.MOUSEMOTION:
             view.hover = self.tile_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            box = view.controls.menu_box
+            if view.speaker_menu and box is not None and box.collidepoint(event.pos):
+                self.click(event.pos, MenuCommand)  # the menu's chip (between them: nothing, the menu stays open)
+                return
             if self.click(event.pos):
                 return
             if view.speaker_menu or view.phrase_menu:  # a click outside an open menu closes it, and only that
