@@ -86,6 +86,8 @@ class Settings:
     turn_timer: int = 0  # seconds for one's own turn before the AI moves for him; 0 = off
     expert_think: float = 0  # EXPERT_THINKS: the expert's thinking time per decision (0: the default)
     last_setup: dict = field(default_factory=dict)
+    # each seat's voice per dialect, as the player chose it: {dialect: {seat: speaker}} (game.audio.voices)
+    speakers: dict = field(default_factory=dict)
     # player profiles: id -> the name the player goes by now. Statistics belong to the id, so renaming a player (or
     # switching the language that gives "You" its words) never splits his record
     profiles: dict = field(default_factory=dict)
@@ -155,6 +157,15 @@ def _profiles(value):
     return {k[:32]: str(v)[:24] for k, v in _object(value).items() if isinstance(k, str) and isinstance(v, str)}
 
 
+def _speakers(value):
+    """{dialect: {seat: speaker}}: what cannot be a choice (an unknown dialect, a seat past 4, a name that is no
+    pack's folder) is left out, the rest kept."""
+    from game.dialects import VOICE_DIALECTS
+
+    return {d: {s: n for s, n in seats.items() if s in ("0", "1", "2", "3") and isinstance(n, str) and 0 < len(n) <= 40}
+            for d, seats in _object(value).items() if d in VOICE_DIALECTS and isinstance(seats, dict)}
+
+
 def _dialects():
     from game.dialects import DIALECT_CHOICES  # (read only where settings are checked)
 
@@ -177,6 +188,7 @@ FIELD_CHECKS = {
     "expert_think": _one_of(lambda: EXPERT_THINKS),
     "last_setup": _object,
     "profiles": _profiles,
+    "speakers": _speakers,
 }
 
 

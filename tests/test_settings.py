@@ -31,7 +31,7 @@ def test_one_bad_value_costs_only_itself(tmp_path):
 def test_every_field_refuses_what_it_cannot_be_and_keeps_what_it_can():
     bad = {"language": "fr", "dialect": 3, "voice_volume": True, "effects_volume": "x", "animation_speed": None,
            "window_size": [800], "fullscreen": "yes", "tile_size": "huge", "table_art": "mars", "claim_timer": 7,
-           "turn_timer": "10", "expert_think": 5, "last_setup": [], "profiles": "me"}
+           "turn_timer": "10", "expert_think": 5, "last_setup": [], "profiles": "me", "speakers": "male_a"}
     assert set(bad) == set(FIELD_CHECKS)  # every field has a check, and each refuses its bad value here
     for name, value in bad.items():
         try:

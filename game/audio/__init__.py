@@ -8,6 +8,9 @@ The app holds one `Audio`:
     app.audio.set_dialect("baise")               # nanning | baise | mandarin | mute, applies at once
     app.audio.set_voice_volume(0.6); app.audio.set_effects_volume(0.4)
     app.audio.talk(seat, "hurry", players, viewer); app.audio.effects.play("click")
+    app.audio.speakers("nanning"); app.audio.speaker_for(seat)   # the dialect's speakers; the one a seat has
+    app.audio.choose_speaker(seat, "female_b")   # that seat's voice in the current dialect, kept in the settings
+    app.audio.sample("nanning", "female_b", seat)   # a short line in exactly that voice (False when silent)
     app.audio.import_folder(path, "nanning", "my_voice")   # a player's pack from a folder of recordings
     app.audio.save_recording(session)            # a recorder.RecordingSession's takes as a player's pack
     app.audio.user_packs(); app.audio.delete_pack("nanning", "my_voice")
@@ -128,6 +131,21 @@ class Audio:
 
     def talk(self, seat: int, kind: str, players: Any = 4, viewer: int | None = 0) -> bool:
         return self.voices.talk(seat, kind, players, viewer)
+
+    def speakers(self, dialect: str | None = None) -> list[str]:
+        return self.voices.speakers(dialect)
+
+    def speaker_for(self, seat: int | None, dialect: str | None = None) -> str | None:
+        return self.voices.speaker_for(seat, dialect)
+
+    def choose_speaker(self, seat: int, speaker: str, dialect: str | None = None) -> bool:
+        return self.voices.choose_speaker(seat, speaker, dialect)
+
+    def sample(self, dialect: str, speaker: str, seat: int | None = None, players: Any = 4,
+               viewer: int | None = 0) -> bool:
+        """A short line in this speaker's voice; never raises (False when there is nothing to hear)."""
+        self._sync_volumes()
+        return self.voices.sample(dialect, speaker, seat, players, viewer)
 
     def import_folder(self, src: Path | str, dialect: str, speaker: str, **kw: Any) -> ImportResult:
         """Import recordings as a player's pack and start using it."""

@@ -16,9 +16,11 @@
 `announce(token, ...)` says a rule set's token for a moment no event names (a seat mark appearing, 互包), in the
 table's voice after the call that made it.
 
-Each seat has its own speaker, picked from the current dialect's packs alternating male and female (seat 0 male,
-seat 1 female, ...) and stable for the seat; each line is panned toward the seat's side of the screen as the viewer
-sees it (game.seating.side_of: bottom centre, right, top centre and quieter, left).
+Each seat has its own speaker: the one the player chose for that seat in that dialect (`choose_speaker`, kept in
+the settings' `speakers`, {dialect: {seat: speaker}}), else one picked from the dialect's packs alternating male and
+female (seat 0 male, seat 1 female, ...) and stable for the seat. `sample(dialect, speaker)` says a short line in
+exactly that speaker's voice, so a player can hear whom he chooses. Each line is panned toward the seat's side of
+the screen as the viewer sees it (game.seating.side_of: bottom centre, right, top centre and quieter, left).
 
 Lines never pile up: a new discard cuts any tile name still being said (that seat's or another's); a call or a win
 cuts the discard it answers; a seat says one thing at a time; table talk is dropped while anyone is speaking; lines
@@ -41,6 +43,7 @@ from game.audio.mixer import Mixer, wav_bytes
 from game.audio.packs import TALK_KINDS, VoicePacks, assets_dir
 from game.dialects import DIALECT_CHOICES
 from game.engine.errors import UnknownVariant
+from game.i18n import N_
 from game.seating import side_of
 from game.variants import AVAILABLE, get_variant
 
@@ -65,6 +68,20 @@ TILE = "tile"
 CALL = "call"
 TALK = "talk"
 TABLE = "table"
+SAMPLE = "sample"
+
+# the shipped speakers by the names a player reads (msgids, the same four in every dialect: assets/voices); a
+# player's own pack goes by the name he gave it
+SPEAKER_LABELS = {"male_a": N_("Man, calm"), "female_a": N_("Woman, clear"), "male_b": N_("Man, deep"),
+                  "female_b": N_("Woman, bright")}
+# a speaker's sample: a greeting (大家好), else the first tile's name, else anything his pack has
+SAMPLE_TOKENS = ("talk_hello", "1m", "win")
+
+
+def speaker_label(speaker: str, translate=lambda words: words) -> str:
+    """The name a speaker goes by on the screens, in the player's language through `translate` (app.t)."""
+    label = SPEAKER_LABELS.get(speaker)
+    return translate(label) if label else speaker
 
 
 
@@ -117,11 +134,55 @@ class Voices:
         if d != self.dialect:
             self.set_dialect(d)
 
+    def speakers(self, dialect: str | None = None) -> list[str]:
+        """The speakers one may choose in a dialect (the player's packs first); none when muted."""
+        dialect = dialect or self.dialect
+        if dialect not in DIALECT_CHOICES or dialect == "mute":
+            return []
+        order = list(SPEAKER_LABELS)  # the shipped ones as the seats take them: a man, a woman, a man, a woman
+        return sorted(self.packs.speakers(dialect), key=lambda s: (s in order, order.index(s) if s in order else 0))
+
+    def chosen(self, seat: int | None, dialect: str | None = None) -> str | None:
+        """The speaker the player chose for a seat in a dialect, while that pack is there; else None."""
+        dialect = dialect or self.dialect
+        if seat is None:
+            return None
+        choices = getattr(self.settings, "speakers", None)
+        by_seat = choices.get(dialect) if isinstance(choices, dict) else None
+        speaker = by_seat.get(str(seat)) if isinstance(by_seat, dict) else None
+        return speaker if isinstance(speaker, str) and speaker in self.speakers(dialect) else None
+
+    def choose_speaker(self, seat: int, speaker: str, dialect: str | None = None) -> bool:
+        """Give a seat this speaker in a dialect (the current one by default), kept in the settings. False (nothing
+        changed) for a seat or speaker that is not there."""
+        dialect = dialect or self.dialect
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4 \
+                or speaker not in self.speakers(dialect):
+            return False
+        choices = getattr(self.settings, "speakers", None)
+        if not isinstance(choices, dict):
+            choices = {}
+            try:
+                self.settings.speakers = choices
+            except AttributeError:
+                return False  # a settings object that keeps no choices (tools)
+        by_seat = choices.get(dialect)
+        if not isinstance(by_seat, dict):
+            by_seat = choices[dialect] = {}
+        by_seat[str(seat)] = speaker
+        if dialect == self.dialect:
+            self._warm = []  # the new voice's clips are decoded ahead of need too
+        return True
+
     def speaker_for(self, seat: int | None, dialect: str | None = None) -> str | None:
-        """The seat's speaker in a dialect (seat None: the table's voice); stable while the packs stay the same."""
+        """The seat's speaker in a dialect (seat None: the table's voice): the player's choice, else one picked for
+        the seat, stable while the packs stay the same."""
         dialect = dialect or self.dialect
         if dialect == "mute":
             return None
+        chosen = self.chosen(seat, dialect)
+        if chosen is not None:
+            return chosen
         key = (dialect, -1 if seat is None else int(seat))
         if key not in self._speakers:
             self._speakers[key] = self._assign(dialect, seat)
@@ -292,6 +353,31 @@ class Voices:
             return False
         except Exception as exc:
             self.faults.unexpected("Voices", exc)
+            return False
+
+    def sample(self, dialect: str, speaker: str, seat: int | None = None, players: Any = 4,
+               viewer: int | None = 0) -> bool:
+        """A short line (SAMPLE_TOKENS) in exactly this speaker's voice, never another's (no fallback), panned to the
+        seat's side; whatever was being said stops. False, quietly, when there is no sound device or no clip."""
+        try:
+            pack = self.packs.pack(dialect, speaker)
+            if pack is None or not self.mixer.enabled:
+                return False
+            token = next((t for t in SAMPLE_TOKENS if t in pack.files), None) or min(pack.files, default=None)
+            sound = self.packs.load(pack.files[token]) if token else None
+            if sound is None:
+                return False
+            self.mixer.stop_voices()
+            side = side_of(seat, _players(players), viewer)
+            if not self.mixer.play_voice(seat, sound, pan=SIDE_PAN[side], tag=SAMPLE, token=token):
+                return False
+            self.history.append({"token": token, "seat": seat, "speaker": speaker, "dialect": dialect,
+                                 "path": pack.files[token], "tag": SAMPLE, "side": side})
+            return True
+        except EXPECTED:
+            return False
+        except Exception as exc:
+            self.faults.unexpected("Voices.sample", exc)
             return False
 
     def announce(self, token: str, players: Any = 4, viewer: int | None = 0, *, after: int | None = None) -> bool:

@@ -33,6 +33,14 @@ _NOTO_WEIGHTS = (100, 200, 300, 400, 500, 600, 700, 800, 900)
 REGULAR = 400
 BOLD = 700
 BLACK = 900
+# the smallest text a player is given to read, at any window size (960×540 included): every scene's size helper
+# floors at it, and layouts that cannot fit at it make room (wrap, scroll) rather than shrink the words further
+MIN_TEXT_PX = 12
+
+
+def readable(size: float) -> int:
+    """A text size in whole pixels, never under MIN_TEXT_PX."""
+    return max(MIN_TEXT_PX, round(size))
 
 
 def _script_for(lang: str) -> str:

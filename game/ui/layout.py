@@ -1,4 +1,4 @@
-"""Where things go on the table, for any window size and player count. Pure geometry (no pygame).
+"""Where things go on the table, for any window size and player count. Pure geometry (nothing is drawn here).
 
 The viewer sits at the bottom; the next seat (下家) to the right, the opposite seat at the top, the previous seat to
 the left. From the centre outwards: the panel, the four walls on a square ring, the discard rows, then each seat's
@@ -8,6 +8,8 @@ hand and melds along the window's edges.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from game.ui.fonts import readable
 
 TILE_SCALE = {"small": 0.85, "medium": 1.0, "large": 1.15}
 TILE_RATIO = 1.36  # face height / width
@@ -38,8 +40,9 @@ class Layout:
         return round(v * self.scale)
 
     def fs(self, v: float) -> int:
-        """A text size given at 1280×720, at this window's scale; never under 11 px, the smallest that reads."""
-        return max(11, round(v * self.scale))
+        """A text size given at 1280×720, at this window's scale; never under MIN_TEXT_PX (12), the smallest that
+        reads."""
+        return readable(v * self.scale)
 
     @property
     def fit_tw(self) -> float:

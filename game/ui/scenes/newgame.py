@@ -1,7 +1,8 @@
 """New game: the rule set, players and seats, rounds, and every option of the rule set with its Chinese label.
 
 Impossible combinations are explained inline (the engine's own message) and Start stays disabled until they are
-resolved. The last choices are remembered in the settings.
+resolved. The last choices are remembered in the settings. The keyboard moves through the options too (Tab, the
+arrows; Enter or Space changes the focused one): newgame_options.py.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import pygame
 
 from game.ai import LEVELS
 from game.engine.errors import OptionError
+from game.ui.fonts import readable
 from game.ui.scenes.newgame_options import OptionsPanel
 from game.ui.widgets import GOLD, MUTED, RED, MenuScene, button, chip, chip_pad, panel, show, text, ui_scale
 from game.variants import AVAILABLE, PLANNED, get_variant
@@ -74,13 +76,40 @@ class NewGameScene(OptionsPanel, MenuScene):
             self.humans[0] = True
 
     def error(self) -> str | None:
-        """Why the chosen options cannot be played, in the player's language (Chinese where the rules give it)."""
+        """Why the chosen table cannot be played, in the player's language: two seats of one name, or options that
+        do not go together (Chinese where the rules give it)."""
+        clash = self.name_clash()
+        if clash:
+            return self.app.t("Two players are called {name}: give each one a different name.").format(name=clash)
         try:
             self.variant.parse_options(self.options, self.players)
         except OptionError as exc:
             zh = getattr(exc, "zh", None)
             return zh if zh and self.app.settings.language.startswith("zh") else exc.message
         return None
+
+    def seat_names(self) -> list[str]:
+        """The names the seats will have at the table (a human's typed or usual one, an AI's), in seat order."""
+        return [self.seat_name(i) if self.humans[i] else self.app.t("AI {n}").format(n=i + 1)
+                for i in range(self.players)]
+
+    def name_clash(self) -> str | None:
+        """A name a human seat shares with another seat (its case and spaces aside), or None. Refused rather than
+        made unique: the hand-over screen calls each player by the name he chose, and "Alice (2)" is nobody's."""
+        if self.mode == "lan":
+            return None  # the players joining from the network name themselves in the lobby
+        seen: dict[str, int] = {}
+        names = self.seat_names()
+        for i, name in enumerate(names):
+            key = name.strip().casefold()
+            if key in seen and (self.humans[i] or self.humans[seen[key]]):
+                return names[seen[key]].strip()  # as the first of the two wrote it
+            seen.setdefault(key, i)
+        return None
+
+    def clashing(self, i: int) -> bool:
+        clash = self.name_clash()
+        return clash is not None and self.seat_names()[i].strip().casefold() == clash.casefold()
 
     def set_option(self, name: str, value) -> None:
         self.options[name] = value
@@ -96,7 +125,8 @@ class NewGameScene(OptionsPanel, MenuScene):
         self._fix()
 
     def start(self) -> None:
-        from game.host import Host as Table, SeatConfig
+        from game.host import Host as Table
+        from game.host import SeatConfig
 
         if self.error():
             return
@@ -119,7 +149,7 @@ class NewGameScene(OptionsPanel, MenuScene):
                 seats.append(SeatConfig(self.seat_name(i), human=True, level=self.levels[i], avatar=self.avatars[i],
                                         auto_win=self.auto_win[i], auto_pass=self.auto_pass[i], profile=pid))
             else:
-                seats.append(SeatConfig(self.app.t("AI {n}").format(n=i + 1), level=self.levels[i], avatar=i + 1))
+                seats.append(SeatConfig(self.seat_names()[i], level=self.levels[i], avatar=i + 1))
         import time
 
         self.app.save()
@@ -172,6 +202,8 @@ class NewGameScene(OptionsPanel, MenuScene):
                 self.stop_editing()
         if event.type == pygame.MOUSEWHEEL:  # options taller than the panel (clamped as they are drawn)
             self.scroll = max(0, self.scroll - event.y * self.px(40))
+        if self.option_key(event):  # Tab, the arrows, Enter and Space on the options (newgame_options.py)
+            return
         super().handle(event)
 
     def edit_name(self, i: int) -> None:
@@ -293,8 +325,9 @@ class NewGameScene(OptionsPanel, MenuScene):
         return round(v * self.k)
 
     def fs(self, v: float) -> int:
-        """A text size given at 1280×720, at the window's scale; never under 11 px, the smallest that reads."""
-        return max(11, self.px(v))
+        """A text size given at 1280×720, at the window's scale; never under MIN_TEXT_PX (12), the smallest that
+        reads."""
+        return readable(v * self.k)
 
     def _draw_human_seat(self, surface: pygame.Surface, i: int, x: int, y: int) -> int:
         """A human seat: his face (click for another), his name (click to type), his standing orders."""
@@ -306,8 +339,9 @@ class NewGameScene(OptionsPanel, MenuScene):
         box = pygame.Rect(r.right + px(8), y - px(5), px(150), r.height)
         editing = self.editing == i
         pygame.draw.rect(surface, (0, 0, 0), box, border_radius=6)
-        pygame.draw.rect(surface, GOLD if editing else (140, 130, 110), box, width=2 if editing else 1,
-                         border_radius=6)
+        clash = self.clashing(i)  # a name another seat has too: in red until it is changed
+        pygame.draw.rect(surface, GOLD if editing else RED if clash else (140, 130, 110), box,
+                         width=2 if editing or clash else 1, border_radius=6)
         shown = self.names[i] if editing else self.seat_name(i)
         text(app, surface, (box.x + px(8), box.centery), shown + ("|" if editing else ""), fs(15),
              (255, 255, 255) if editing or self.names[i] else MUTED, anchor="midleft")

@@ -2,7 +2,11 @@
 the rules group them, each label opening its rules and each choice a chip, the hovered option's help above the
 panel; placed in two or three columns at the
 largest text that fits, else scrolled by the mouse wheel. Options that do not apply to the table chosen stay
-hidden unless changed."""
+hidden unless changed.
+
+The keyboard reaches every option too: Tab (Shift+Tab back) and ↑ ↓ move a ring of focus from option to option,
+← → to the nearest option of the next column; the focused option's help shows as a hovered one's does; Enter or
+Space changes it to its next value (+ and − step a number, or a choice back and forth); Esc takes the focus away."""
 
 from __future__ import annotations
 
@@ -11,12 +15,74 @@ from dataclasses import fields
 
 import pygame
 
+from game.ui.fonts import MIN_TEXT_PX
 from game.ui.widgets import GOLD, INK, MUTED, chip, chip_pad, show, text
+
+NEXT_KEYS = (pygame.K_TAB, pygame.K_DOWN)
+PREVIOUS_KEYS = (pygame.K_UP,)
+CHANGE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
+BACK_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 
 
 class OptionsPanel:
-    """The options half of `NewGameScene`: reads the scene's rule set, options and scroll, adds its controls to
-    `self.clicks`; the actions it calls (set_option, help) are the scene's."""
+    """The options half of `NewGameScene`: reads the scene's rule set, options, scroll and keyboard focus, adds its
+    controls to `self.clicks`; the actions it calls (set_option, help) are the scene's."""
+
+    focus: str | None = None  # the option the keyboard is on (its field's name)
+    option_order: list = []  # the options shown, in reading order (column by column), as last drawn
+    option_rects: dict = {}  # option name -> where its label and choices were last drawn (unscrolled)
+
+    def option_key(self, event: pygame.event.Event) -> bool:
+        """A key for the options (moving the focus, changing the focused option); False when it is not one."""
+        if event.type != pygame.KEYDOWN or not self.option_order:
+            return False
+        key, order = event.key, self.option_order
+        at = order.index(self.focus) if self.focus in order else None
+        if key in NEXT_KEYS or key in PREVIOUS_KEYS:
+            back = key in PREVIOUS_KEYS or (key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+            if at is None:
+                self.focus = order[-1 if back else 0]
+            else:
+                self.focus = order[(at + (-1 if back else 1)) % len(order)]
+            return True
+        if at is None:
+            return False  # Enter starts the game while no option has the focus; Esc goes back
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.focus = self._beside(self.focus, 1 if key == pygame.K_RIGHT else -1)
+            return True
+        if key in CHANGE_KEYS or key in BACK_KEYS:
+            self.step_option(self.focus, -1 if key in BACK_KEYS else 1)
+            return True
+        if key == pygame.K_ESCAPE:
+            self.focus = None
+            return True
+        return False
+
+    def _beside(self, name: str, direction: int) -> str:
+        """The option in the next column that way whose row is nearest (the same option when there is none)."""
+        here = self.option_rects.get(name)
+        if here is None:
+            return name
+        others = [(n, r) for n, r in self.option_rects.items()
+                  if (r.x - here.x) * direction > here.width // 2]
+        if not others:
+            return name
+        nearest_x = min(abs(r.x - here.x) for _, r in others)
+        column = [(n, r) for n, r in others if abs(r.x - here.x) <= nearest_x + 4]
+        return min(column, key=lambda item: abs(item[1].centery - here.centery))[0]
+
+    def step_option(self, name: str, delta: int) -> None:
+        """An option to its next value (`delta` 1) or its previous one (-1), round the list; a number up or down."""
+        f = next((f for f in fields(self.variant.Options) if f.name == name), None)
+        if f is None:
+            return
+        value = self.options.get(name, f.default)
+        values = [v for v, _ in self._option_values(f)]
+        if values:
+            i = values.index(value) if value in values else 0
+            self.set_option(name, values[(i + delta) % len(values)])
+        else:
+            self.set_option(name, max(1, value + delta))
 
     def draw_options(self, surface: pygame.Surface, x: int, y: int, right: pygame.Rect) -> None:
         """Every option of the rule set, grouped as the rules group them, from (x, y) to the bottom of the
@@ -38,15 +104,18 @@ class OptionsPanel:
         visible = {g: fs for g, fs in visible.items() if fs}
         area = pygame.Rect(x, y, right.width - px(40), right.bottom - px(10) - y)
         # the largest text at which every option fits the panel in two columns, else in three (a small window);
-        # when none does (long English labels in the smallest window), two columns at 11 px that scroll
-        tries = [(cols, size) for cols in (2, 3) for size in range(fs(15), 10, -1)]
+        # when none does (long English labels in the smallest window), two columns at the smallest size that scroll
+        tries = [(cols, size) for cols in (2, 3) for size in range(fs(15), MIN_TEXT_PX - 1, -1)]
         for cols, size in tries:
             placed = self._place_options(visible, area, size, cols)
             if placed is not None:
                 self.scroll = 0
+                self._remember(placed)
                 break
         else:
-            placed = self._scrolled(self._place_options(visible, area, 11, 2, strict=False), area, surface)
+            placed = self._place_options(visible, area, MIN_TEXT_PX, 2, strict=False)
+            self._remember(placed)
+            placed = self._scrolled(placed, area, surface)
         self.option_spots = [(rect, payload[0]) for kind, rect, payload, _ in placed if kind in ("label", "chip")]
         for kind, rect, payload, size in placed:
             if kind == "group":
@@ -67,15 +136,35 @@ class OptionsPanel:
                          lambda n=f.name, val=val: self.set_option(n, val), size=size)
             elif kind == "number":
                 text(app, surface, rect.topleft, payload, size + 1, (255, 255, 255), True)
+        focused = self.option_rects.get(self.focus)
+        if focused is not None:  # the keyboard's ring round the option's name and choices, where it is shown now
+            ring = focused.move(0, -self.scroll).inflate(px(8), px(6))
+            if area.inflate(px(8), px(8)).contains(ring):
+                pygame.draw.rect(surface, GOLD, ring, width=max(2, px(2)), border_radius=px(8))
+
+    def _remember(self, placed: list) -> None:
+        """The options in reading order and the box round each one's label and choices (the keyboard's ring)."""
+        rects: dict = {}
+        for kind, rect, payload, _ in placed:
+            if kind in ("label", "chip"):
+                name = payload[0].name
+                rects[name] = rects[name].union(rect) if name in rects else pygame.Rect(rect)
+        self.option_rects = rects
+        self.option_order = list(rects)
+        if self.focus is not None and self.focus not in rects:
+            self.focus = None  # (an option that stopped applying)
 
     def hovered_option(self):
-        """The option whose label or choice is under the mouse (of the last frame), or None."""
-        return next((f for rect, f in getattr(self, "option_spots", ()) if self.clicks.hovered(rect)), None)
+        """The option whose label or choice is under the mouse (of the last frame), else the one the keyboard is on,
+        or None."""
+        spots = getattr(self, "option_spots", ())
+        hovered = next((f for rect, f in spots if self.clicks.hovered(rect)), None)
+        return hovered or next((f for _, f in spots if f.name == self.focus), None)
 
     def draw_option_help(self, surface: pygame.Surface, band: pygame.Rect) -> pygame.Rect | None:
         """The hovered option's one-line help (its rule set's data, translated; else a word that options explain
         themselves) in `band`, an empty strip of the screen, so it covers no control: on up to as many lines as the
-        band holds, at the largest size that fits (never under 12 px), else narrowed to the band."""
+        band holds, at the largest size that fits (never under MIN_TEXT_PX), else narrowed to the band."""
         if band.width <= 0:
             return None
         app = self.app
@@ -85,7 +174,7 @@ class OptionsPanel:
             words, color = app.t(f.metadata["label"]) + colon + app.t(f.metadata["help"]), (240, 230, 200)
         else:  # nothing pointed at: say that the options explain themselves
             words, color = app.t("Point at an option to see what it does; click its name for its rules."), MUTED
-        for size in range(max(12, self.fs(17 if color != MUTED else 15)), 11, -1):
+        for size in range(self.fs(17 if color != MUTED else 15), MIN_TEXT_PX - 1, -1):
             img = app.fonts.get(size).render(words, True, color, wraplength=band.width)
             if img.get_height() <= band.height:
                 break
@@ -187,6 +276,9 @@ class OptionsPanel:
         """Options taller than their area, moved up by the scroll (the mouse wheel) and cut to what lies wholly in
         the area; ▲ and ▼ at its right edge say there is more above or below."""
         bottom = max(rect.bottom for kind, rect, _, size in placed) + self.px(8)
+        focused = self.option_rects.get(self.focus)
+        if focused is not None:  # the keyboard's option scrolled into view
+            self.scroll = min(max(self.scroll, focused.bottom + self.px(8) - area.bottom), focused.top - area.top)
         self.scroll = max(0, min(self.scroll, bottom - area.bottom))
         shown = []
         for kind, rect, payload, size in placed:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game import replays
+from game.ui.fonts import readable
 from game.ui.layout import Layout
 from game.ui.table.controls import Controls
 from game.ui.table.replay_director import SPEEDS, ReplayDirector
@@ -126,7 +127,7 @@ class TransportBar(Controls):
             return round(v * k)
 
         def fs(v: float) -> int:
-            return max(11, px(v))
+            return readable(v * k)
 
         view.clicks.reset()
         # the bar spans the window under the table: the title (or where the export went) at its left, the buttons
@@ -190,7 +191,7 @@ class ReplayListScene(MenuScene):
             return round(v * k)
 
         def fs(v: float) -> int:
-            return max(11, px(v))
+            return readable(v * k)
 
         text(app, surface, (box.x + px(30), box.y + px(18)), app.t("Replays"), fs(30), GOLD, True)
         row, step = px(38), px(44)

@@ -10,6 +10,7 @@ import pygame
 
 from game.engine.examples import parse_example
 from game.engine.tiles import parse_tile
+from game.ui.fonts import MIN_TEXT_PX
 from game.ui.terms import count_text
 from game.ui.widgets import GOLD, INK, MUTED, MenuScene, button, chip, panel, show, text, ui_scale
 from game.variants import AVAILABLE, get_variant
@@ -100,7 +101,7 @@ class RulesScene(MenuScene):
         names = [app.t(get_variant(vid).name) for vid in AVAILABLE]
         room = back.left - round(20 * k) - x
         size = self.px(17, k)
-        while size > 11 and sum(app.fonts.render(n, size, INK, bold=True).get_width() + 32 for n in names) > room:
+        while size > MIN_TEXT_PX and sum(app.fonts.render(n, size, INK, bold=True).get_width() + 32 for n in names) > room:
             size -= 1
         bottom = back.bottom
         for vid, name in zip(AVAILABLE, names):

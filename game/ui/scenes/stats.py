@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game import stats
+from game.ui.fonts import readable
 from game.ui.widgets import GOLD, INK, MUTED, MenuScene, button, chip, panel, text, ui_scale
 from game.variants import AVAILABLE, get_variant
 
@@ -30,7 +31,7 @@ class StatsScene(MenuScene):
             return round(v * k)
 
         def fs(v: float) -> int:
-            return max(11, px(v))
+            return readable(v * k)
 
         surface.blit(app.art.title_background((w, h)), (0, 0))
         self.clicks.reset()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui.fonts import readable
 from game.ui.widgets import MenuScene, button, text, ui_scale
 
 
@@ -107,11 +108,12 @@ class TitleScene(MenuScene):
         k = ui_scale(surface)  # the small buttons and the message grow with the window too
         step = round(150 * k)
         sx = w // 2 - (len(extras) * step) // 2
+        size = max(14, round(16 * k))
         for label, action, enabled in extras:
-            r = pygame.Rect(sx, y + 6, step - round(10 * k), round(bh * 0.6))
-            button(self.app, surface, self.clicks, r, label, action, style="secondary", enabled=enabled,
-                   size=max(14, r.height // 2 - 2))
+            # twice as tall as the words, so the descenders (Replays, Statistics) stay inside the border
+            r = pygame.Rect(sx, y + 6, step - round(10 * k), max(round(bh * 0.6), 2 * size))
+            button(self.app, surface, self.clicks, r, label, action, style="secondary", enabled=enabled, size=size)
             sx += step
         if self.message:
-            text(self.app, surface, (w // 2, h - round(40 * k)), self.message, max(11, round(16 * k)),
+            text(self.app, surface, (w // 2, h - round(40 * k)), self.message, readable(16 * k),
                  (255, 150, 120), False, "center")

@@ -134,8 +134,8 @@ class Board(Part):
         # between the top and the bottom seat's winds, stacked by their ink: the count, the words "tiles left", and
         # the round's number with what the rule set says of it (the round wind, 令 …) on as many lines as it needs
         lines = [(str(max(0, m.tiles_left)), round(p * 0.22), (240, 240, 230), True),
-                 (view.app.t("tiles left"), view.layout.fs(11), (180, 190, 180), False)]
-        size = max(view.layout.fs(11), round(p * 0.075))
+                 (view.app.t("tiles left"), view.layout.fs(12), (180, 190, 180), False)]
+        size = max(view.layout.fs(12), round(p * 0.075))
         parts = [view.app.t("Round {n}").format(n=view.round_number()), *self.table_label_texts()]
         line = parts[0]
         for part in parts[1:]:

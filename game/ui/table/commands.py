@@ -24,6 +24,11 @@ class Command:
         raise NotImplementedError
 
 
+class MenuCommand(Command):
+    """A control of the speaker's menu: a click inside the open menu goes to these only, never to a control of the
+    table drawn under it."""
+
+
 @dataclass(frozen=True)
 class Call(Command):
     """A call button (or its key): win, kong, pong, chow or pass; several chows or kongs open the chooser."""
@@ -61,7 +66,7 @@ class SayPhrase(Command):
 
 
 @dataclass(frozen=True)
-class SetDialect(Command):
+class SetDialect(MenuCommand):
     dialect: str
 
     def run(self, view: "TableScene") -> None:
@@ -69,7 +74,21 @@ class SetDialect(Command):
 
 
 @dataclass(frozen=True)
-class SetVolume(Command):
+class ChooseSpeaker(MenuCommand):
+    """A seat's voice in the current dialect (kept in the settings), heard at once in a short line."""
+
+    seat: int
+    speaker: str
+
+    def run(self, view: "TableScene") -> None:
+        audio = view.app.audio
+        if audio.choose_speaker(self.seat, self.speaker):
+            audio.sample(audio.dialect, self.speaker, self.seat, view.table.players, view.viewer)
+            view.app.save()
+
+
+@dataclass(frozen=True)
+class SetVolume(MenuCommand):
     volume: float
 
     def run(self, view: "TableScene") -> None:
@@ -168,7 +187,7 @@ class TogglePhrases(Command):
 
 @dataclass(frozen=True)
 class ToggleSpeaker(Command):
-    """The speaker's menu: dialect and voice volume."""
+    """The speaker's menu: dialect, each seat's speaker and voice volume."""
 
     def run(self, view: "TableScene") -> None:
         view.speaker_menu = not view.speaker_menu

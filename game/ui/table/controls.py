@@ -1,5 +1,5 @@
 """The controls: call buttons with the tiles they meld, the chooser between several chows or kongs, 请出牌, the hint
-key and its bubble, the toggles at the lower left, the speaker with its menu, and 快捷语 with its list."""
+key and its bubble, the toggles at the lower left, the speaker (its menu: speaker_menu.py), and 快捷语 with its list."""
 
 from __future__ import annotations
 
@@ -17,8 +17,6 @@ from game.ui.table.commands import (
     Command,
     OpenRules,
     SayPhrase,
-    SetDialect,
-    SetVolume,
     ShowHint,
     ToggleAutoPass,
     ToggleAutoplay,
@@ -28,12 +26,15 @@ from game.ui.table.commands import (
     ToggleSpeaker,
 )
 from game.ui.table.common import Part
+from game.ui.table.speaker_menu import draw_speaker_menu
 from game.ui.terms import hand_name
 from game.ui.widgets import INK, show
 
 
 class Controls(Part):
     hint_advice: tuple = (None, "")  # the hint's advice and the language its words were made in
+    menu_box: pygame.Rect | None = None  # the speaker's menu as last drawn (a click in it does not close it)
+    menu_anchor: pygame.Rect | None = None  # the 快捷语 toggle, which the speaker's menu stands above
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self.view
@@ -59,7 +60,7 @@ class Controls(Part):
         mine = view.discard_areas.get(view.viewer)
         if mine is not None:  # right of the player's own discards, with the claimed tiles shown over each button
             x = max(x, mine.right + lay.px(16))
-        hint_size = max(lay.fs(11), d // 5)  # the key under each button, clear of the hand below
+        hint_size = max(lay.fs(12), d // 5)  # the key under each button, clear of the hand below
         y = lay.hand_y - d - max(34, round(hint_size * 1.5) + lay.px(8))
         calls_left = x if calls else None
         claimed = self.claimed_tile() if "pass" in kinds else None
@@ -130,8 +131,14 @@ class Controls(Part):
         view.hits.add(pr, TogglePhrases())
         if view.phrase_menu:
             self.draw_phrase_menu(surface, pr)
-        if view.speaker_menu:
-            self.draw_speaker_menu(surface, pr, names)  # above the 快捷语 toggle, which stands over the speaker
+        self.menu_anchor = pr  # the speaker's menu goes above it, drawn last (draw_menu)
+
+    def draw_menu(self, surface: pygame.Surface) -> None:
+        """The speaker's menu when open, over everything else at the table (the scene draws it last)."""
+        self.menu_box = None
+        if self.view.speaker_menu and self.menu_anchor is not None:
+            names = {d: self.view.app.t(DIALECT_LABELS[d]) for d in DIALECT_CHOICES}
+            self.menu_box = draw_speaker_menu(self.view, surface, self.menu_anchor, names)
 
     def toggles(self) -> list[tuple[Command, str, bool]]:
         """The toggles of the lower left column: (command, words, on)."""
@@ -234,44 +241,6 @@ class Controls(Part):
             show(view.app, surface, r, (box.x + 14, y), line, size)
             y += r.get_height() + 2
         view.hint_rect = box
-
-    def draw_speaker_menu(self, surface: pygame.Surface, anchor: pygame.Rect, names: dict[str, str]) -> None:
-        """The speaker's menu: the voice dialect (or silence) and the voice volume, applied at once."""
-        view = self.view
-        fonts = view.app.fonts
-        px, fs = view.layout.px, view.layout.fs
-        box = pygame.Rect(0, 0, px(250), px(150))
-        box.bottomright = (anchor.right, anchor.top - 8)
-        bg = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(bg, (0, 0, 0, 215), bg.get_rect(), border_radius=10)
-        pygame.draw.rect(bg, (200, 170, 90, 230), bg.get_rect(), width=2, border_radius=10)
-        surface.blit(bg, box)
-        view.app.drawn.add("panel", box)
-        y = box.y + px(10)
-        for i, (key, label) in enumerate(names.items()):
-            on = view.app.settings.dialect == key
-            t = fonts.render(label, fs(15), (30, 20, 10) if on else (235, 235, 225), bold=on)
-            r = pygame.Rect(box.x + px(10) + (i % 2) * px(118), y + (i // 2) * px(34), px(110), px(28))
-            chip = pygame.Surface(r.size, pygame.SRCALPHA)
-            pygame.draw.rect(chip, (255, 205, 95, 245) if on else (60, 60, 55, 200), chip.get_rect(),
-                             border_radius=r.height // 2)
-            surface.blit(chip, r)
-            show(view.app, surface, t, t.get_rect(center=r.center), label, fs(15))
-            view.hits.add(r, SetDialect(key))
-        y += px(76)
-        vt = fonts.render(view.app.t("Voice volume"), fs(13), (220, 220, 210))
-        show(view.app, surface, vt, (box.x + px(12), y), view.app.t("Voice volume"), fs(13))
-        y += px(20)
-        for i, v in enumerate((0.0, 0.25, 0.5, 0.75, 1.0)):
-            on = abs(view.app.settings.voice_volume - v) < 0.01
-            r = pygame.Rect(box.x + px(10) + i * px(46), y, px(42), px(24))
-            chip = pygame.Surface(r.size, pygame.SRCALPHA)
-            pygame.draw.rect(chip, (255, 205, 95, 245) if on else (60, 60, 55, 200), chip.get_rect(),
-                             border_radius=r.height // 2)
-            surface.blit(chip, r)
-            t = fonts.render(f"{round(v * 100)}", fs(12), (30, 20, 10) if on else (235, 235, 225))
-            show(view.app, surface, t, t.get_rect(center=r.center), f"{round(v * 100)}", fs(12))
-            view.hits.add(r, SetVolume(v))
 
     def claimed_tile(self) -> int | None:
         """The tile a claim prompt is about: the last discard, or the tile of a kong being made (robbing)."""

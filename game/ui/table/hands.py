@@ -235,7 +235,7 @@ class Hands(Part):
         sw = lay.small
         th = round(sw * TILE_RATIO)
         fonts = view.app.fonts
-        fs = {"title": lay.fs(14), "n": lay.fs(12), "how": lay.fs(11)}
+        fs = {"title": lay.fs(14), "n": lay.fs(12), "how": lay.fs(12)}
         line = fonts.get(fs["n"]).get_linesize()
         fan_w = max((fonts.render(count_text(view.app, w.fan, view.table.variant.fan_unit), fs["n"], INK,
                                   bold=True).get_width() for w in waits if w.fan is not None), default=0)

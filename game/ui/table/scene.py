@@ -372,6 +372,7 @@ class TableScene(Scene):
             text(self.app, surface, (w // 2, self.layout.hand_y - self.layout.px(150)), self.notice,
                  self.layout.fs(16), (255, 160, 140), False, "center")
         self.seats.draw_bubbles(surface)
+        self.controls.draw_menu(surface)  # the speaker's menu over all of the table
         if self.lost is not None:
             self.overlays.draw_lost(surface)
 

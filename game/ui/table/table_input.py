@@ -10,6 +10,7 @@ from game.ui.table.commands import (
     Call,
     Command,
     HandOverDone,
+    MenuCommand,
     Reconnect,
     ShowHint,
     ToggleCounter,
@@ -55,6 +56,10 @@ class TableInput(Part):
         if event.type == pygame.MOUSEMOTION:
             view.hover = self.tile_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            box = view.controls.menu_box
+            if view.speaker_menu and box is not None and box.collidepoint(event.pos):
+                self.click(event.pos, MenuCommand)  # the menu's chip (between them: nothing, the menu stays open)
+                return
             if self.click(event.pos):
                 return
             if view.speaker_menu or view.phrase_menu:  # a click outside an open menu closes it, and only that
