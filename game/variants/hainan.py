@@ -445,7 +445,9 @@ class Hainan(Variant):
         factor = cls.factor(opts, context, dealer, payer, winner)
         bonus = factor - 1 - ga_sum
         both, ga_only, dealer_only, plain = cls.SHARE_WORDS[words]
-        if ga and bonus:
+        if factor == 1:  # nothing multiplied it (no 嘎 on either side, no dealer's extra): the amount alone
+            msgid, params = plain, {}
+        elif ga and bonus:
             msgid, params = both, {"payer_ga": ga[payer], "winner_ga": ga[winner], "bonus": bonus}
         elif ga:
             msgid, params = ga_only, {"payer_ga": ga[payer], "winner_ga": ga[winner]}
