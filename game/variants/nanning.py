@@ -96,7 +96,7 @@ HAND_TYPES: tuple[HandType, ...] = (
              example="1m 1m 3m 3m 5p 5p 7p 7p 2s 2s 8s 8s E | win E self"),
     HandType("qidadui", "七大对", lambda c: c.seven_pair_quads() + 1,
              lambda c: c.shape == "seven_pairs" and c.seven_pair_quads() > 0, excludes=("qixiaodui",),
-             value_text="N+1",
+             value_text="1 + 1 per four alike (番)",  # words, not "N+1": 1 fan and 1 more for each four
              example="1m 1m 1m 1m 5p 5p 7p 7p 2s 2s 8s 8s E | win E self"),
     HandType("gangshanghua", "杠上花", 1, lambda c: c.self_draw and "after_kong" in c.flags,
              example="2m 3m 4m 6p 6p 6p 8s 8s S S | concealed_kong 9m 9m 9m 9m | win S self after_kong"),

@@ -21,8 +21,8 @@ from game.variants import get_variant
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("zh_CN", "en", "zh_TW")
 NAMES = ("阿强", "Alice", "电脑3", "Bob")
-# the notation the settlement once used: "n = 1：…", "× F 2", "F = 1 + …", "2^番", "2^(n−1)"
-NOTATION = re.compile(r"\bn ?=|\bF\b ?[=\d]|× ?F\b|\^")
+# the notation the settlement and rules help once used: "n = 1：…", "× F 2", "F = 1 + …", "2^番", "2^(n−1)", "N+1"
+NOTATION = re.compile(r"\b[nN] ?=|\bN ?\+|\bF\b ?[=\d]|× ?F\b|\^")
 # each rule set with options that bring out its settlement lines (庄闲 and 连庄 in Hainan's multipliers, every
 # Guiliu doubling) and, for Hainan, the 嘎 each seat puts up
 TABLES = (("nanning", {}, None), ("beihai", {"ghost_points": True}, None), ("guiliu", {}, None),
