@@ -207,7 +207,7 @@ class SettlementWords:
     def paid_words(self, deltas: list[int]) -> str:
         """"阿强 +30 · Alice −10 · Bob −20": each player who gained or paid, by name (nobody: "0")."""
         names = [s.name for s in self.seats]
-        paid = [f"{names[i]} {d:+d}".replace("-", "−") for i, d in enumerate(deltas) if d and i < len(names)]
+        paid = [f"{names[i]} {'+' if d > 0 else '−'}{abs(d)}" for i, d in enumerate(deltas) if d and i < len(names)]
         return " · ".join(paid) if paid else "0"
 
     def settlement_lines(self) -> list[str]:
