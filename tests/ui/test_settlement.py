@@ -176,10 +176,15 @@ def test_the_settlement_opens_itemised_and_toggles_to_the_score_table_and_back(s
     assert scene.working and not scene.grid_drawn
     shown = " ".join(b.label for b in app.drawn.boxes if b.kind == "text")
     assert "Hand: base points" in shown and "wins by self-draw" in shown  # Beihai's working, in words and numbers
-    levels = [row["level"] for row in scene.working_drawn]
-    assert levels.count(0) == len(scene.ts.model.scores) + 1  # a title per item, and the round's sum
+    rows = list(scene.working_drawn)
+    for page in range(1, scene.item_pages):  # a long list: its other pages, turned by the down key
+        scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0))
+        app.step(DT)
+        assert scene.item_page == page
+        rows += scene.working_drawn
+    assert [row["level"] for row in rows].count(0) == len(scene.ts.model.scores) + 1  # a title per item, the sum
     winner = NAMES[scene.ts.model.wins[0]["actor"]]
-    assert any(row["level"] == 2 and winner in row["words"] and "+" in row["words"] for row in scene.working_drawn)
+    assert any(row["level"] == 2 and winner in row["words"] and "+" in row["words"] for row in rows)
     hit = scene.clicks.find("Score table")
     assert hit is not None
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=hit.rect.center, button=1))
