@@ -304,9 +304,19 @@ class Beihai(Variant):
                 lines.append(message(N_("Horses hit: {hits} × {per_hit} = +{amount}"), hits=hits, per_hit=per_hit,
                                      amount=horse))
             share = hand + horse
-            if ev.data["sikai"]:
-                share = 4 * share if opts.sikai == "with_horses" else 4 * hand + horse
-                lines.append(message(N_("With sikai ×4: {amount} a share"), amount=share))
+            # each share as its sum, the hand and its horses: "(8 + 8) × 4 = 64", not the bare 64
+            if ev.data["sikai"] and opts.sikai == "with_horses":
+                share = 4 * share
+                lines.append(message(N_("With sikai ×4: ({points} + {horses}) × 4 = {amount} a share"), points=hand,
+                                     horses=horse, amount=share) if horse else
+                             message(N_("With sikai ×4: {points} × 4 = {amount} a share"), points=hand, amount=share))
+            elif ev.data["sikai"]:
+                share = 4 * hand + horse
+                lines.append(message(N_("With sikai ×4: {points} × 4 + {horses} = {amount} a share"), points=hand,
+                                     horses=horse, amount=share))
+            elif horse:
+                lines.append(message(N_("Each share: {points} + {horses} = {amount}"), points=hand, horses=horse,
+                                     amount=share))
             deltas = [0] * table.players
             if w.from_seat is not None:  # a robbed kong: only its owner pays, one share per robber
                 deltas[w.from_seat] -= share

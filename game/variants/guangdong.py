@@ -179,10 +179,10 @@ ADDITIONS = (
     SmallHand("qianggang", "抢杠", "0", "6m 6m 6m 7m 8m 9m 2p 3p C C C 5s 5s | win 4p discard robbing_kong", adds=True))
 
 RULES_SUMMARY = N_("Four players, 136 tiles, no flowers. Chow from the player before you, pong and kong; one winner "
-                   "per discard, the first in turn after the discarder. A win is worth base × 2^fan: the single "
-                   "highest base hand, plus 自摸, 门前清, wind and dragon pongs while under the cap (爆和), capped; "
-                   "special hands go over the cap. A win needs the table's minimum fan. Whoever gave a player his "
-                   "fourth exposed meld, or the kong he won on, pays all three shares (包).")
+                   "per discard, the first in turn after the discarder. A win is worth the base doubled "
+                   "once per fan (1 fan ×2, 2 fan ×4, 3 fan ×8): the single highest base hand, plus 自摸, 门前清, "
+                   "wind and dragon pongs while under the cap (爆和), capped; special hands go over the cap. A "
+                   "win needs the table's minimum fan. Whoever gave a player his fourth exposed meld, or the kong he won on, pays all three shares (包).")
 
 
 def seat_wind(seat: int, dealer: int) -> int:
@@ -371,7 +371,9 @@ class Guangdong(Variant):
             ctx, ev = w.ctx, w.evaluation
             value = opts.base * 2 ** ev.fan
             lines = list(ev.lines)
-            lines.append(message(N_("Value: base {base} × 2^{fan} = {amount}"), base=opts.base, fan=ev.fan,
+            # the fan in words ("3 fan = ×8"), then the value's sum: no 2^ for the player to decode
+            lines.append(message(N_("{count} fan in all = ×{mult}"), count=ev.fan, mult=2 ** ev.fan))
+            lines.append(message(N_("Value: base {base} × {mult} = {amount}"), base=opts.base, mult=2 ** ev.fan,
                                  amount=value))
             deltas = [0] * table.players
             others = [p for p in range(table.players) if p != w.seat]

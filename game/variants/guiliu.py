@@ -166,8 +166,9 @@ SMALL_RATES = {"pinghu": (4, 7, (2, 4), 5), "lanpai": (5, 10, (3, 5), 8)}
 BIG_SELF_DRAW, BIG_DISCARD = 15, 35
 
 RULES_SUMMARY = N_("Two to four players, 136 tiles. Pong and kong (chow where chosen). Win on any discard (several "
-                   "may win on one) or by self-draw. 平胡 and 烂牌 pay from a table; big hands add their fan into n "
-                   "and pay 15 (self-drawn) or 35 (on a discard) × 2^(n−1). After a win the next tile of the wall is "
+                   "may win on one) or by self-draw. 平胡 and 烂牌 pay from a table; big hands add their fan "
+                   "and pay 15 (self-drawn) or 35 (on a discard), doubled for each fan past the first (2 fan "
+                   "×2, 3 fan ×4). After a win the next tile of the wall is "
                    "turned: each tile of the winner's hand beside it adds 1 to every payment (醒), three or more "
                    "turn another. Concealed hands and kong wins double. Whoever fed one player three claims is "
                    "mutual with him (互包) and pays for his wins too.")
@@ -370,19 +371,26 @@ class Guiliu(Variant):
             deltas = [0] * table.players
             lines = list(ev.lines)
             n = ev.data["n"]
+            # the fan in words ("3 fan = ×4"), what doubles and why, then each payment from its base: no n or 2^
             if ev.data["small"] is None:
                 rate = BIG_SELF_DRAW if ctx.self_draw else BIG_DISCARD
-                lines.append(message(N_("n = {n}: {rate} × 2^{power} = {amount}"), n=n, rate=rate, power=n - 1,
-                                     amount=rate * 2 ** (n - 1)))
+                if n > 1:
+                    lines.append(message(N_("{count} fan in all = ×{mult}"), count=n, mult=2 ** (n - 1)))
+                    lines.append(message(N_("Each share: {rate} × {mult} = {amount}"), rate=rate, mult=2 ** (n - 1),
+                                         amount=rate * 2 ** (n - 1)))
+                else:
+                    lines.append(message(N_("Each share: {amount}"), amount=rate))
+            else:
+                lines.append(message(N_("{hand}: paid by the table's rates"), hand=ev.data["small"]))
             if xing:
                 lines.append(message(N_("Xing: {count} — every payment carries {amount} more"), count=xing,
                                      amount=per_share))
-            if double > 1:
-                lines.append(message(N_("Doubled: ×{mult}"), mult=double))
+            for cause in self._doublings(table.options, ctx, ev):
+                lines.append(message(N_("{hand}: ×2"), hand=cause))
             for payer, amount in ev.data["payments"].items():
                 pay = (amount + per_share) * double
                 deltas[payer] -= pay
-                lines.append(message(N_("{payer} pays {winner} {amount}"), payer=payer, winner=w.seat, amount=pay))
+                lines.append(self._payment_line(payer, w.seat, amount, per_share, double, pay))
             deltas[w.seat] -= sum(deltas)
             items.append(ScoreItem("win", deltas, lines))
             if table.options.hubao:
@@ -390,6 +398,30 @@ class Guiliu(Variant):
                 if item is not None:
                     items.append(item)
         return items
+
+    @staticmethod
+    def _doublings(opts: GuiliuOptions, ctx: WinContext, ev: Evaluation) -> list[str]:
+        """The hand-type ids that doubled the win, each ×2 (their product is the evaluation's `double`)."""
+        causes = []
+        if ev.data["menqing"] and opts.menqing_x2:
+            causes.append("menqing")
+        if "after_kong" in ctx.flags:
+            causes.append("gangshanghua" if ctx.self_draw else "gangshangpao")
+        return causes
+
+    @staticmethod
+    def _payment_line(payer: int, winner: int, base: int, xing: int, double: int, pay: int) -> Any:
+        """One payer's payment from its base (a small hand's too): "(8 + 醒 2) × 2 = 20"."""
+        if xing and double > 1:
+            return message(N_("{payer} pays {winner} ({base} + Xing {xing}) × {mult} = {amount}"), payer=payer,
+                           winner=winner, base=base, xing=xing, mult=double, amount=pay)
+        if xing:
+            return message(N_("{payer} pays {winner} {base} + Xing {xing} = {amount}"), payer=payer, winner=winner,
+                           base=base, xing=xing, amount=pay)
+        if double > 1:
+            return message(N_("{payer} pays {winner} {base} × {mult} = {amount}"), payer=payer, winner=winner,
+                           base=base, mult=double, amount=pay)
+        return message(N_("{payer} pays {winner} {amount}"), payer=payer, winner=winner, amount=pay)
 
     @staticmethod
     def _hubao(table: Any, w: Win, hand_deltas: list[int]) -> ScoreItem | None:

@@ -206,7 +206,7 @@ FAN_IDS = tuple(t.id for t in FAN_TYPES)
 
 # ---------------------------------------------------------------------------------------------------- context
 GA_EXPLAINED = N_("上嘎 is a stake you put up before the deal, 0 to 3. Every payment between you and a winner (or a "
-                  "loser, if you win) is multiplied by F = 1 + your 嘎 + his 嘎: more to win, more to lose.")
+                  "loser, if you win) is multiplied by 1 + your 嘎 + his 嘎: more to win, more to lose.")
 
 
 def _ling_played(value: Any, frame: ContextFrame) -> str | None:
@@ -245,8 +245,8 @@ RULES_SUMMARY = N_("Three or four players, 144 tiles with eight flowers. Chow, p
                    "the first in turn after the discarder; the round is drawn when 15 tiles remain. A win's value "
                    "is its shape multipliers (碰碰胡, 清一色, 七对 ×2, 豪华七对 ×3, 十三幺 ×13, 天胡, 地胡 ×3) times the "
                    "way it was won (on a discard ×1, self-drawn ×2, 杠上花 or 花上添花 ×3). A discard win needs a fan "
-                   "type (番) or a shape above 平胡. Every player pays the value times F = his 嘎 + the winner's 嘎 + "
-                   "1; the discarder pays 1 more. Kongs and flower wins (花胡) are paid at once.")
+                   "type (番) or a shape above 平胡. Every player pays the value times (1 + his 嘎 + the winner's "
+                   "嘎); the discarder pays 1 more. Kongs and flower wins (花胡) are paid at once.")
 
 
 # ---------------------------------------------------------------------------------------------------- the rule set
@@ -421,6 +421,44 @@ class Hainan(Variant):
                 f += context.get("streak") or 0
         return f
 
+    # One payer's amount by what multiplied it: 1 + both seats' 嘎 (上嘎), + the dealer's 庄闲 and 连庄. A win's
+    # lines name each payer's share (one player may pay them all); a kong's and a flower win's, what each one pays.
+    SHARE_WORDS = {
+        "share": (N_("{payer}'s share: {points} × {factor} = {amount} (1 + 嘎 {payer_ga} + {winner_ga} + dealer "
+                     "{bonus})"),
+                  N_("{payer}'s share: {points} × {factor} = {amount} (1 + 嘎 {payer_ga} + {winner_ga})"),
+                  N_("{payer}'s share: {points} × {factor} = {amount} (1 + dealer {bonus})"),
+                  N_("{payer}'s share: {amount}")),
+        "pays": (N_("{payer} pays {winner} {points} × {factor} = {amount} (1 + 嘎 {payer_ga} + {winner_ga} + dealer "
+                    "{bonus})"),
+                 N_("{payer} pays {winner} {points} × {factor} = {amount} (1 + 嘎 {payer_ga} + {winner_ga})"),
+                 N_("{payer} pays {winner} {points} × {factor} = {amount} (1 + dealer {bonus})"),
+                 N_("{payer} pays {winner} {amount}")),
+    }
+
+    @classmethod
+    def share_line(cls, opts: HainanOptions, context: dict, dealer: int, payer: int, winner: int, points: int,
+                   amount: int, words: str = "pays") -> Any:
+        """"阿强 pays 我 2 × 4 = 8 (1 + 嘎 2 + 1)": one payer's amount and what multiplied it, in numbers."""
+        ga = context.get("ga") if opts.shang_ga else None
+        ga_sum = ga[payer] + ga[winner] if ga else 0
+        factor = cls.factor(opts, context, dealer, payer, winner)
+        bonus = factor - 1 - ga_sum
+        both, ga_only, dealer_only, plain = cls.SHARE_WORDS[words]
+        if factor == 1:  # nothing multiplied it (no 嘎 on either side, no dealer's extra): the amount alone
+            msgid, params = plain, {}
+        elif ga and bonus:
+            msgid, params = both, {"payer_ga": ga[payer], "winner_ga": ga[winner], "bonus": bonus}
+        elif ga:
+            msgid, params = ga_only, {"payer_ga": ga[payer], "winner_ga": ga[winner]}
+        elif bonus:
+            msgid, params = dealer_only, {"bonus": bonus}
+        else:
+            msgid, params = plain, {}
+        facts = {"payer": payer, "winner": winner, "points": points, "factor": factor, "amount": amount}
+        # a message's params are exactly its msgid's fields (engine/events.py check_message)
+        return message(msgid, **params, **{k: v for k, v in facts.items() if "{" + k + "}" in msgid})
+
     @staticmethod
     def haidi(ctx: WinContext) -> bool:
         """海底包牌: the winning tile was discarded among the last drawable tiles (18 to 15 left, 17 to 15 with three
@@ -442,8 +480,7 @@ class Hainan(Variant):
             factors = {p: self.factor(opts, ctx.context, table.dealer, p, w.seat) for p in others}
             shares = {p: value * factors[p] for p in others}
             for p in others:
-                lines.append(message(N_("{payer}'s share: {value} × {factor} = {amount}"), payer=p, value=value,
-                                     factor=factors[p], amount=shares[p]))
+                lines.append(self.share_line(opts, ctx.context, table.dealer, p, w.seat, value, shares[p], "share"))
             if w.from_seat is None:
                 for p in others:
                     deltas[p] -= shares[p]
@@ -483,9 +520,8 @@ class Hainan(Variant):
                 factor = self.factor(rnd.options, rnd.context, rnd.dealer, p, seat)
                 amount = points * factor
                 deltas[p] -= amount
-                # F in numbers: each payer's own factor (his 嘎, 庄闲), so the line shows what he paid and why
-                lines.append(message(N_("{payer} pays {winner} {points} × F {factor} = {amount}"), payer=p,
-                                     winner=seat, points=points, factor=factor, amount=amount))
+                # each payer's own multiplier in numbers (his 嘎, 庄闲), so the line shows what he paid and why
+                lines.append(self.share_line(rnd.options, rnd.context, rnd.dealer, p, seat, points, amount))
         deltas[seat] -= sum(deltas)
         return deltas, lines
 
@@ -494,11 +530,11 @@ class Hainan(Variant):
         points = self.kong_points(opts, meld, on_flower=rnd.last_kong_on_flower)
         deltas, lines = self._paid_by_others(rnd, seat, points)
         if meld.type == "concealed_kong":
-            head = message(N_("{seat}'s concealed kong: {points} × F from each other player"), seat=seat, points=points)
+            head = message(N_("{seat}'s concealed kong: {points} from each other player"), seat=seat, points=points)
         elif meld.type == "added_kong":
-            head = message(N_("{seat}'s added kong: {points} × F from each other player"), seat=seat, points=points)
+            head = message(N_("{seat}'s added kong: {points} from each other player"), seat=seat, points=points)
         else:
-            head = message(N_("{seat}'s exposed kong: {points} × F from each other player"), seat=seat, points=points)
+            head = message(N_("{seat}'s exposed kong: {points} from each other player"), seat=seat, points=points)
         if meld.type == "kong" and opts.fang_gou_jiao and meld.from_seat is not None:
             total = deltas[seat]
             deltas = [0] * rnd.players
@@ -527,10 +563,10 @@ class Hainan(Variant):
             return []
         deltas, lines = self._paid_by_others(rnd, seat, points)
         if len(flowers) == 8:
-            head = message(N_("{seat} holds all eight flowers (花胡): {points} × F more from each other player"),
+            head = message(N_("{seat} holds all eight flowers (花胡): {points} more from each other player"),
                            seat=seat, points=points)
         else:
-            head = message(N_("{seat}'s flowers (花胡): {points} × F from each other player"), seat=seat,
+            head = message(N_("{seat}'s flowers (花胡): {points} from each other player"), seat=seat,
                            points=points)
         return [ScoreItem("flower_win", deltas, [head, *lines], stands_on_exhaustion=opts.draw_scores)]
 
@@ -558,8 +594,8 @@ class Hainan(Variant):
         if more <= 0:
             return []
         deltas, lines = self._paid_by_others(rnd, w.seat, more)
-        head = message(N_("杠上花 on {seat}'s added kong: the kong counts 3 × F, {points} × F more from each other "
-                          "player"), seat=w.seat, points=more)
+        head = message(N_("杠上花 on {seat}'s added kong: the kong counts 3, {points} more from each other player"),
+                       seat=w.seat, points=more)
         return [ScoreItem("kong", deltas, [head, *lines])]
 
 

@@ -96,7 +96,7 @@ HAND_TYPES: tuple[HandType, ...] = (
              example="1m 1m 3m 3m 5p 5p 7p 7p 2s 2s 8s 8s E | win E self"),
     HandType("qidadui", "七大对", lambda c: c.seven_pair_quads() + 1,
              lambda c: c.shape == "seven_pairs" and c.seven_pair_quads() > 0, excludes=("qixiaodui",),
-             value_text="N+1",
+             value_text="1 + 1 per four alike (番)",  # words, not "N+1": 1 fan and 1 more for each four
              example="1m 1m 1m 1m 5p 5p 7p 7p 2s 2s 8s 8s E | win E self"),
     HandType("gangshanghua", "杠上花", 1, lambda c: c.self_draw and "after_kong" in c.flags,
              example="2m 3m 4m 6p 6p 6p 8s 8s S S | concealed_kong 9m 9m 9m 9m | win S self after_kong"),
@@ -121,7 +121,8 @@ HAND_TYPES: tuple[HandType, ...] = (
 
 
 RULES_SUMMARY = N_("Four players, 136 tiles. Pong and kong, no chow. Win on any discard (several may win on one) "
-                 "or by self-draw; a small hand pays 2, big hands add their fan and pay 9 × 2^(n−1). "
+                 "or by self-draw; a small hand pays 2, big hands add their fan and pay 9, "
+                 "doubled for each fan past the first (2 fan ×2, 3 fan ×4). "
                  "A player who passes a win cannot win on the same tile until his next draw. Three pongs fed by "
                  "one player bar him from winning and make him liable (承包).")
 
@@ -248,11 +249,13 @@ class Nanning(Variant):
                 liable = None
             lines = list(ev.lines)
             n, rate = ev.data["n"], ev.data["rate"]
+            # the fan in words ("3 fan = ×4"), then the share's sum: no n or 2^ for the player to decode
             if n > 1:
-                lines.append(message(N_("n = {n}: base {base} × {rate} × 2^{power} = {amount}"), n=n, base=base,
-                                     rate=rate, power=n - 1, amount=share))
+                lines.append(message(N_("{count} fan in all = ×{mult}"), count=n, mult=2 ** (n - 1)))
+                lines.append(message(N_("Each share: base {base} × {rate} × {mult} = {amount}"), base=base,
+                                     rate=rate, mult=2 ** (n - 1), amount=share))
             else:
-                lines.append(message(N_("n = {n}: base {base} × {rate} = {amount}"), n=n, base=base, rate=rate,
+                lines.append(message(N_("Each share: base {base} × {rate} = {amount}"), base=base, rate=rate,
                                      amount=share))
             if ctx.self_draw:
                 if liable is not None:

@@ -49,6 +49,30 @@ def test_ga_is_explained_shown_on_every_card_and_kept_on_the_settlement(app):
     app.step(DT)
 
 
+def test_the_ga_dialog_stands_over_the_table_with_its_seat_cards(app):
+    """Issue #27 item 2: the 上嘎 dialog was drawn over an empty cloth. Under it now: every seat's card (name,
+    total, wind), dimmed, the dialog itself over them."""
+    app.set_language("zh_CN")
+    names = ["我", "电脑1", "电脑2", "电脑3"]
+    table = Host("hainan", {}, [SeatConfig(names[0], human=True)] + [SeatConfig(n) for n in names[1:]], seed=3,
+                 rounds=2)
+    scene = TableScene(app, table, autosave=False)
+    app.push(scene)
+    until(app, lambda: scene.setup_prompt() is not None, 300)
+    frames(app, 1)
+    assert not scene.model.seats  # nothing dealt yet
+    cards = [b for b in app.drawn.boxes if b.kind == "panel" and b.label.startswith("card ")]
+    assert len(cards) == 4 and sorted(scene.card_rects) == [0, 1, 2, 3]
+    shown = texts(app)
+    assert all(name in shown for name in names)  # each seat's player by name
+    dialog = [b.rect for b in app.drawn.boxes if b.kind == "panel" and not b.label]
+    assert dialog and not any(dialog[-1].colliderect(c.rect) for c in cards)  # the cards stay in sight
+    shot = app.screen.copy()
+    card = scene.card_rects[1]
+    lit = max(shot.get_at((x, y))[:3] for x in range(card.x, card.right, 3) for y in range(card.y, card.bottom, 3))
+    assert max(lit) < 250  # dimmed: even the card's brightest pixel (its name, white at the table) is shaded
+
+
 def test_a_lan_prompt_carries_the_explanation_and_the_reason():
     host = Host("hainan", {}, [SeatConfig("A", human=True)] + [SeatConfig(n) for n in "BCD"], seed=1, rounds=2)
     host.start_round()

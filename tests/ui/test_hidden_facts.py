@@ -145,6 +145,6 @@ def test_fenghu_and_chengbao_stay_off_the_screen_and_the_settlement_says_who_pai
     assert len(liable) == 1 and table.seats[0].name in liable[0] and "40" in liable[0], lines
     expected = {"zh_CN": "承包", "zh_TW": "承包", "en": "liable (chengbao)"}[app.settings.language]
     assert expected in liable[0]
-    settlement.toggle_working()  # "How it was counted": the working, drawn
+    assert settlement.working  # the settlement opens itemised: the working, drawn
     app.step(DT)
     assert any(expected in t for t in texts(app))

@@ -4,6 +4,7 @@ seats by the players' names, labels from the rule set's declarations; in zh_CN, 
 from __future__ import annotations
 
 import importlib.util
+import re
 import shutil
 from pathlib import Path
 
@@ -135,6 +136,8 @@ def test_the_score_table_has_a_row_per_item_with_each_players_amount_and_overlap
     round settled); words, not formulas; no row over another, over a hand or over the buttons, at any size."""
     app, scene = settlement
     app.set_language("zh_CN")
+    scene.toggle_working()  # from the itemised settlement it opens with to the score table
+    assert not scene.working
     model = scene.ts.model
     surface = pygame.Surface(size)
     app.drawn.reset()
@@ -164,31 +167,128 @@ def test_the_score_table_has_a_row_per_item_with_each_players_amount_and_overlap
     assert all(box.contains(hit.rect) for hit in scene.clicks.hits)
 
 
-def test_how_it_was_counted_shows_the_rule_sets_working_and_goes_back(settlement):
+def test_the_settlement_opens_itemised_and_toggles_to_the_score_table_and_back(settlement):
+    """Issue #27 item 3: like a mahjong app's, the settlement lists each item (its title, what it counted line by
+    line, who paid whom); its button shows the score table, whose button comes back."""
     app, scene = settlement
     app.set_language("en")
     app.step(DT)
-    hit = scene.clicks.find("How it was counted")
-    assert hit is not None and not scene.working
+    assert scene.working and not scene.grid_drawn
+    shown = " ".join(b.label for b in app.drawn.boxes if b.kind == "text")
+    assert "Hand: base points" in shown and "wins by self-draw" in shown  # Beihai's working, in words and numbers
+    rows = list(scene.working_drawn)
+    for page in range(1, scene.item_pages):  # a long list: its other pages, turned by the down key
+        scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0))
+        app.step(DT)
+        assert scene.item_page == page
+        rows += scene.working_drawn
+    assert [row["level"] for row in rows].count(0) == len(scene.ts.model.scores) + 1  # a title per item, the sum
+    winner = NAMES[scene.ts.model.wins[0]["actor"]]
+    assert any(row["level"] == 2 and winner in row["words"] and "+" in row["words"] for row in rows)
+    hit = scene.clicks.find("Score table")
+    assert hit is not None
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=hit.rect.center, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=hit.rect.center, button=1))
     app.step(DT)
     app.step(DT)
-    assert scene.working and app.scene is scene  # not the next round
-    shown = " ".join(b.label for b in app.drawn.boxes if b.kind == "text")
-    assert "Hand: base points" in shown and "wins by self-draw" in shown  # Beihai's working, in words and numbers
-    back = scene.clicks.find("Back to the scores")
+    assert not scene.working and scene.grid_drawn and app.scene is scene  # not the next round
+    back = scene.clicks.find("How it was counted")
     assert back is not None
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=back.rect.center, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=back.rect.center, button=1))
     app.step(DT)
-    assert not scene.working and scene.grid_drawn
+    assert scene.working and scene.working_drawn
+
+
+SUM = re.compile(r"\d+ ?× ?\d+ ?= ?[+−-]?\d+")  # "1 × 1 = 1": the shape a wrap once cut ("1 ×\n1 = 1")
+
+
+@pytest.mark.parametrize("lang", ["zh_CN", "en", "zh_TW"])
+@pytest.mark.parametrize("size", [(960, 540), (2560, 1440)])
+def test_the_itemised_lines_wrap_only_between_items(settlement, lang, size):
+    """Issue #27 item 3: "电脑\n3", "1 ×\n1 = 1". Each item's lines as drawn, joined back, are its words whole:
+    every name, number and "a × b = c" on one line, every line inside its column and the panel."""
+    app, scene = settlement
+    app.set_language(lang)
+    surface = pygame.Surface(size)
+    app.drawn.reset()
+    app.drawn.scene = scene
+    scene.draw(surface)
+    u = max(0.75, min(size[0] / 1280, size[1] / 720))
+    box = pygame.Rect(round(size[0] * 0.05), round(size[1] * 0.05), round(size[0] * 0.9), round(size[1] * 0.9))
+    columns = scene._item_columns(box, u)
+    groups: list[list[str]] = []
+    for rows in columns:
+        for level, indent, words, continued in rows:
+            if continued:
+                groups[-1].append(words)
+            else:
+                groups.append([words])
+    entries = [words for _, words in scene.words.itemised()]
+    assert ["".join(g).replace(" ", "") for g in groups] == [e.replace(" ", "") for e in entries]
+    keep = [s.name for s in scene.ts.table.seats]
+    for lines, words in zip(groups, entries):
+        joined = "\n".join(lines)
+        for name in keep:
+            assert joined.count(name) == words.count(name), (size, lang, lines)
+        assert re.findall(r"\d+", joined) == re.findall(r"\d+", words), (size, lang, lines)
+        assert SUM.findall(joined) == SUM.findall(words), (size, lang, lines)
+    assert scene.working_drawn
+    buttons = [hit.rect for hit in scene.clicks.hits]
+    hands = [b.rect for b in app.drawn.boxes if b.kind == "area"]
+    for row in scene.working_drawn:
+        r = row["rect"]
+        assert r.width <= row["width"] and box.contains(r), (size, lang, row["words"])
+        assert not any(r.colliderect(b) for b in buttons + hands), (size, lang, row["words"])
+
+
+def _item_problems(app, scene, size) -> list[str]:
+    """What is wrong with the itemised settlement as drawn at `size`: a line over another, a hand, the turned tiles
+    or a button, outside the panel or its column; an item's title missing."""
+    surface = pygame.Surface(size)
+    scene.working, scene.item_page = True, 0
+    out, titles, page = [], 0, 0
+    while True:  # every page of a long list (the arrow keys turn them)
+        app.drawn.reset()
+        app.drawn.scene = scene
+        scene.draw(surface)
+        out += _item_page_problems(app, scene, size)
+        titles += sum(r["level"] == 0 for r in scene.working_drawn)
+        page += 1
+        if page >= scene.item_pages:
+            break
+        scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0))
+        if scene.item_page != page:
+            out.append(f"the down key did not turn to page {page + 1}")
+            break
+    if scene.ts.model.scores and titles != len(scene.ts.model.scores) + 1:
+        out.append("an item's title is not shown")
+    scene.item_page = 0
+    return out
+
+
+def _item_page_problems(app, scene, size) -> list[str]:
+    rows, out = scene.working_drawn, []
+    box = pygame.Rect(round(size[0] * 0.05), round(size[1] * 0.05), round(size[0] * 0.9), round(size[1] * 0.9))
+    areas = [b.rect for b in app.drawn.boxes if b.kind == "area"]
+    flips = [q for f in scene.flip_drawn for q in f["rects"]]
+    buttons = [hit.rect for hit in scene.clicks.hits]
+    for i, row in enumerate(rows):
+        a = row["rect"]
+        if not box.contains(a) or a.width > row["width"]:
+            out.append(f"{row['words']!r} outside the panel or its column")
+        for what, others in (("a line", [r["rect"] for r in rows[i + 1:]]), ("a hand", areas), ("a flip", flips),
+                             ("a button", buttons)):
+            if any(a.colliderect(b) for b in others):
+                out.append(f"{row['words']!r} over {what}")
+    return out
 
 
 def _grid_problems(app, scene, size) -> list[str]:
     """What is wrong with the score table as drawn at `size`: rows over each other, a hand, the turned tiles or a
     button, or outside the panel; sums that are not the round's."""
     surface = pygame.Surface(size)
+    scene.working = False  # the score table
     app.drawn.reset()
     app.drawn.scene = scene
     scene.draw(surface)
@@ -236,14 +336,15 @@ def test_every_rule_sets_settlement_fits_at_the_smallest_and_a_large_size(tmp_pa
         items += len(scene.ts.model.scores)
         for size in ((960, 540), (1920, 1080)):
             problems += [f"seed {seed} {size}: {p}" for p in _grid_problems(app, scene, size)]
+            problems += [f"seed {seed} {size} itemised: {p}" for p in _item_problems(app, scene, size)]
     assert not problems, problems
     assert items  # something was scored
     pygame.quit()
 
 
-def test_esc_on_the_settlement_goes_back_from_the_working_then_opens_the_pause_menu(settlement):
-    """Issue #27: Esc did nothing on the settlement. From the working it goes back to the scores; then it opens the
-    pause menu over the settlement, whose Esc (resume) comes back to it, the round still settled."""
+def test_esc_on_the_settlement_goes_back_from_the_score_table_then_opens_the_pause_menu(settlement):
+    """Issue #27: Esc did nothing on the settlement. From the score table it goes back to the itemised list; then it
+    opens the pause menu over the settlement, whose Esc (resume) comes back to it, the round still settled."""
     from game.ui.scenes.pause import PauseScene
 
     app, scene = settlement
@@ -253,9 +354,9 @@ def test_esc_on_the_settlement_goes_back_from_the_working_then_opens_the_pause_m
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
         app.step(DT)
 
-    scene.toggle_working()
+    scene.toggle_working()  # the score table
     esc()
-    assert not scene.working and app.scene is scene
+    assert scene.working and app.scene is scene  # back to the itemised settlement
     esc()
     assert isinstance(app.scene, PauseScene)
     esc()

@@ -294,7 +294,7 @@ class RulesScene(MenuScene):
         return card
 
     def _worth(self, value: str, unit: str) -> str:
-        """A hand's value with the rule set's unit ("2倍", "N+1番"); a value that names its own unit in brackets
+        """A hand's value with the rule set's unit ("2倍", "3番"); a value that names its own unit in brackets
         (海南's 番型 "1 (番)") takes no other."""
         shown = self.app.t(value)
         return shown if "(" in shown or "（" in shown else count_text(self.app, shown, unit)

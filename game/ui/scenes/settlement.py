@@ -9,11 +9,12 @@ from game.engine.events import render
 from game.engine.tiles import parse_tile, tile_name
 from game.ui.layout import TILE_RATIO
 from game.ui.model import flip_rows
-from game.ui.settlement_words import SettlementWords
+from game.ui.settlement_words import SettlementWords, wrap_words
 from game.ui.widgets import GOLD, INK, MUTED, MenuScene, button, panel, text
 
-LINE_H = 24  # the score table's rows and the working's lines at 1280×720: pixel step and font size
+LINE_H = 24  # the score table's rows and the itemised lines at 1280×720: pixel step and font size
 LINE_SIZE = 16
+PAGE_KEYS = {pygame.K_DOWN: 1, pygame.K_PAGEDOWN: 1, pygame.K_UP: -1, pygame.K_PAGEUP: -1}  # the itemised pages
 
 
 class SettlementScene(MenuScene):
@@ -24,11 +25,15 @@ class SettlementScene(MenuScene):
         self.ts = table_scene
         self.clock = 0.0
         self.shot = False
-        self._lines: tuple = (None, [])  # (what they were wrapped for, the wrapped settlement lines)
+        self._lines: tuple = (None, [])  # (what they were wrapped for, the itemised rows in their columns)
+        self.working_drawn: list[dict] = []  # the itemised rows as last drawn: level, words, rect (the tests read it)
+        self.item_page, self.item_pages = 0, 1  # which page of a long itemised settlement is shown, of how many
         self.flip_drawn: list[dict] = []  # the turned tiles the last frame drew: kind, seat, tiles, lit, rects
         self.grid_drawn: list[dict] = []  # the score table's rows as last drawn: label, deltas, rects
         self.tiles_drawn: list[tuple] = []  # the last frame's wildcard badges and flowers: (kind, seat, rect)
-        self.working = False  # True: the rule set's working for each item instead of the score table
+        # True (as it opens): the settlement itemised, as a mahjong app shows it (each item, what it counted, who
+        # paid whom); False: the score table, one column a player
+        self.working = True
         self._under: pygame.Surface | None = None  # the shaded table and the panel, as first drawn (see draw)
         self.words = SettlementWords(app, table_scene)  # what it says; this scene draws it
         self.replay = table_scene.table.finished_round_replay()  # "watch again" (None: this machine has no round)
@@ -45,9 +50,9 @@ class SettlementScene(MenuScene):
         self.next()
 
     def on_escape(self) -> None:
-        """Esc: back from the working to the scores; else the pause menu, as at the table (its Resume comes back
-        here: the round stays settled whatever is chosen)."""
-        if self.working:
+        """Esc: back from the score table to the itemised settlement; else the pause menu, as at the table (its
+        Resume comes back here: the round stays settled whatever is chosen)."""
+        if not self.working:
             self.toggle_working()
             return
         self.app.push(self.app.make.pause(self.ts))
@@ -63,10 +68,10 @@ class SettlementScene(MenuScene):
                 self.next()
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The hands, one row a player; below them the turned tiles not shown in a row, then the score table (one
-        row per scoring item, a column per player with what he gains or pays, the round's sum last) or, toggled,
-        the working the rule set wrote for each item. Sizes follow the window; the hand rows give up height so
-        that the table and the buttons never overlap anything."""
+        """The hands, one row a player; below them the turned tiles not shown in a row, then the settlement
+        itemised (each item, what it counted, who paid whom) or, toggled, the score table (one row per scoring item,
+        a column per player with what he gains or pays, the round's sum last). Sizes follow the window; the hand
+        rows give up height so that the list and the buttons never overlap anything."""
         app, m = self.app, self.ts.model
         w, h = surface.get_size()
         u = max(0.75, min(w / 1280, h / 720))  # 1 at 1280×720, like the other screens
@@ -92,6 +97,10 @@ class SettlementScene(MenuScene):
         buttons_top = box.bottom - round(78 * u)
         line_h = max(round(LINE_H * max(0.85, u)), self._text_height(round(LINE_SIZE * max(0.85, u))) + 1)
         grid_h = (len(m.scores) + 2) * line_h + round(10 * u) if m.scores else 0
+        if self.working and m.scores:  # the itemised list takes its own rows (the hands give up height for up to
+            # eight; a longer list turns its pages rather than shrink the tiles past reading)
+            rows = max(len(c) for c in self._item_columns(box, u))
+            grid_h = max(len(m.scores) + 2, min(rows, 8)) * line_h + round(10 * u)
         top = box.y + round(52 * u)
         big = max(26, round(min(w, h) * 0.042))
         below = self._flips_below_height(box, big, u)
@@ -119,7 +128,7 @@ class SettlementScene(MenuScene):
         side_w, side_h = round(170 * u), round(44 * u)
         side_y = next_rect.centery - side_h // 2
         if m.scores:
-            words = app.t("Back to the scores") if self.working else app.t("How it was counted")
+            words = app.t("Score table") if self.working else app.t("How it was counted")
             button(app, surface, self.clicks, pygame.Rect(next_rect.right + round(20 * u), side_y, side_w, side_h),
                    words, self.toggle_working, style="secondary", size=round(16 * u))
         if self.replay is not None and self.app.autoplay is None:
@@ -249,18 +258,87 @@ class SettlementScene(MenuScene):
             y += line_h
 
     def _draw_working(self, surface: pygame.Surface, box: pygame.Rect, y: int, bottom: int, u: float) -> None:
-        """The rule set's own working for each item, wrapped to the panel; the latest that fit."""
+        """The settlement itemised (SettlementWords.itemised): each item's title, then what it counted line by line,
+        then who paid whom; wrapped only between words, never inside a name, a number or a sum. In two columns
+        (broken between items) when it is long; in pages of two columns (the wheel, the arrow and page keys turn
+        them) when even so it does not fit."""
         app = self.app
         size = round(LINE_SIZE * max(0.85, u))
-        step = max(round(LINE_H * max(0.85, u)), self._text_height(size) + 1)
+        height = self._text_height(size)
+        columns = self._item_columns(box, u)
+        longest = max(len(c) for c in columns)
+        step = max(height, min(max(round(LINE_H * max(0.85, u)), height + 1), (bottom - y) // max(1, longest)))
         room = max(1, (bottom - y) // step)
-        key = (app.settings.language, len(self.ts.model.scores), len(self.ts.model.flips), box.width, size)
-        if self._lines[0] != key:  # wrapping measures every word: once per language, size and settlement
-            self._lines = (key, [row for entry in self.words.score_lines()
-                                 for row in self._wrap(entry, box.width - round(48 * u), size)])
-        for line in self._lines[1][-room:]:
-            text(app, surface, (box.x + round(24 * u), y), line, size, (225, 225, 210))
-            y += step
+        if longest > room:  # pages: the long list flowed down two columns at a time, never a wrapped line cut
+            rows, chunks = [row for c in columns for row in c], []
+            while rows:
+                cut = min(room, len(rows))
+                while 1 < cut < len(rows) and rows[cut][3]:
+                    cut -= 1
+                chunks.append(rows[:cut])
+                rows = rows[cut:]
+            self.item_pages = (len(chunks) + 1) // 2
+            self.item_page = min(self.item_page, self.item_pages - 1)
+            columns = chunks[2 * self.item_page:2 * self.item_page + 2]
+        else:
+            self.item_pages, self.item_page = 1, 0
+        left, width, gap = box.x + round(24 * u), box.width - round(48 * u), round(24 * u)
+        col_w = width if len(self._item_columns(box, u)) == 1 else (width - gap) // 2
+        self.working_drawn = []
+        for c, rows in enumerate(columns):
+            x0, yy = left + c * (col_w + gap), y
+            for level, indent, words, _ in rows:
+                color = GOLD if level == 0 else (150, 220, 160) if level == 2 else (225, 225, 210)
+                rect = text(app, surface, (x0 + indent, yy), words, size, color, level != 1)
+                self.working_drawn.append({"level": level, "words": words, "rect": rect, "width": col_w - indent})
+                yy += step
+        if self.item_pages > 1:  # which page, where the list continues
+            text(app, surface, (box.right - round(24 * u), bottom), f"{self.item_page + 1}/{self.item_pages}  ▲▼",
+                 size, MUTED, False, "bottomright")
+
+    def turn_item_page(self, by: int) -> None:
+        """The itemised settlement's next (by=1) or previous (-1) page, when it has several."""
+        self.item_page = max(0, min(self.item_pages - 1, self.item_page + by))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.working and event.type == pygame.MOUSEWHEEL:
+            self.turn_item_page(-1 if event.y > 0 else 1)
+        elif self.working and event.type == pygame.KEYDOWN and event.key in PAGE_KEYS:
+            self.turn_item_page(PAGE_KEYS[event.key])
+        else:
+            super().handle(event)
+
+    def _item_columns(self, box: pygame.Rect, u: float) -> list[list[tuple]]:
+        """The itemised rows wrapped to the panel: one column, or two balanced at an item's start when one would
+        be long. Wrapping measures every word: done once per language, size and settlement."""
+        size = round(LINE_SIZE * max(0.85, u))
+        key = (self.app.settings.language, len(self.ts.model.scores), len(self.ts.model.flips), box.width, size)
+        if self._lines[0] != key:
+            width, gap = box.width - round(48 * u), round(24 * u)
+            entries = self.words.itemised()
+            columns = [self._wrap_items(entries, width, size, u)]
+            if len(columns[0]) > 8:
+                half = self._wrap_items(entries, (width - gap) // 2, size, u)
+                # the break: at a line's start (never inside a wrapped one), the columns as even as may be, at an
+                # item's start where that costs nothing
+                starts = [i for i, row in enumerate(half) if not row[3] and i > 0]
+                if starts:
+                    cut = min(starts, key=lambda i: (max(i, len(half) - i), half[i][0] != 0))
+                    columns = [half[:cut], half[cut:]]
+            self._lines = (key, columns)
+        return self._lines[1]
+
+    def _wrap_items(self, entries: list[tuple[int, str]], width: int, size: int, u: float) -> list[tuple]:
+        """Each (level, words) entry wrapped to `width`: rows of (level, indent, words, continued)."""
+        keep = self.words.keep_whole()
+        rows = []
+        for level, words in entries:
+            indent = round((0 if level == 0 else 18) * u)
+            font = self.app.fonts.get(size, level != 1)
+            lines = wrap_words(words, width - indent - round(14 * u), lambda t: font.size(t)[0], keep)
+            for i, line in enumerate(lines):
+                rows.append((level, indent + (round(14 * u) if i else 0), line, i > 0))
+        return rows
 
     def _text_height(self, size: int) -> int:
         """How tall a line of words of `size` px is drawn (rows closer than that would touch)."""
@@ -348,11 +426,6 @@ class SettlementScene(MenuScene):
                                         "rects": [q.move(sx, y) for q in rects]})
                 y += strip.get_height() + 6
         return y
-
-    def _wrap(self, line: str, width: int, size: int = LINE_SIZE) -> list[str]:
-        font = self.app.fonts.get(size)
-        wrap = getattr(font, "_wrap", None)
-        return wrap(line, width) if wrap is not None else [line]
 
     def watch_again(self) -> None:
         if self.replay is not None:

@@ -60,6 +60,18 @@ class Overlays(Part):
             text(view.app, surface, rect.center, label, round(20 * k), (255, 245, 225), True, "center")
             view.hits.add(rect, command)
 
+    def draw_table_under_setup(self, surface: pygame.Surface) -> None:
+        """Under the choice before the deal: the table it is made at, its seat cards (names, totals, winds, the
+        dealer) dimmed, so a player sees whom he stakes against rather than an empty cloth."""
+        view = self.view
+        if view.model.players:
+            view.board.fit_layout()
+            for seat in range(view.model.players):
+                view.seats.draw_seat_info(surface, seat)
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 110))
+        surface.blit(shade, (0, 0))
+
     def draw_setup(self, surface: pygame.Surface) -> None:
         """The choice before the deal: what it does (the rule set's words, for a player who has never made it),
         one chip per value the rules allow him now, and why a value is missing when one is."""

@@ -343,6 +343,7 @@ class TableScene(Scene):
             return
         surface.blit(self.app.art.felt(self.board.look_region(), (w, h)), (0, 0))
         if self.setup_prompt() is not None:
+            self.overlays.draw_table_under_setup(surface)
             self.overlays.draw_setup(surface)
             return
         if not self.model.seats:

@@ -68,7 +68,8 @@ class SeatCards(Part):
         size = self.card_size()
         avatar = view.app.art.avatar(cfg.avatar or seat + 1, size)
         coins = view.table.coins[seat] if view.table.coins is not None else view.table.totals()[seat]
-        delta = view.model.seats[seat].delta
+        dealt = seat < len(view.model.seats)  # before the deal (a choice such as 上嘎) the card has no round yet
+        delta = view.model.seats[seat].delta if dealt else 0
         name_size, money_size = max(view.layout.fs(13), size // 3), max(view.layout.fs(12), size // 3 - 2)
         name = fonts.render(cfg.name, name_size, (250, 245, 230), bold=True)
         money_words = f"{coins}" + (f" ({delta:+d})" if delta else "")
@@ -97,7 +98,7 @@ class SeatCards(Part):
             surface.blit(view.app.art.dealer_mark(max(18, size // 2), view.app.t("庄")), (x - 8, y - 8))
         status = [view.app.t(words) for words in view.kind.status_words(seat)]
         card = pygame.Rect(x - 4, y - 4, width, size + 8)
-        flowers = view.model.seats[seat].flowers
+        flowers = view.model.seats[seat].flowers if dealt else []
         if flowers:
             # the flowers set aside, right of the card (the right seat's above it: past its right edge they left the
             # window, and to its left lies the player's own melds), at the window's scale
