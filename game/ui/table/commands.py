@@ -25,8 +25,8 @@ class Command:
 
 
 class MenuCommand(Command):
-    """A control of the speaker's menu: a click inside the open menu goes to these only, never to a control of the
-    table drawn under it."""
+    """A control of an open menu (the speaker's, the quick phrases): a click inside the open menu goes to these only,
+    never to a control of the table drawn under it."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ class Choose(Command):
 
 
 @dataclass(frozen=True)
-class SayPhrase(Command):
+class SayPhrase(MenuCommand):
     phrase_id: str
 
     def run(self, view: "TableScene") -> None:

@@ -129,14 +129,15 @@ class Controls(Part):
         surface.blit(bg, pr)
         show(view.app, surface, label, label.get_rect(center=pr.center), words, size)
         view.hits.add(pr, TogglePhrases())
-        if view.phrase_menu:
-            self.draw_phrase_menu(surface, pr)
-        self.menu_anchor = pr  # the speaker's menu goes above it, drawn last (draw_menu)
+        self.menu_anchor = pr  # both menus go above it, drawn last (draw_menu)
 
     def draw_menu(self, surface: pygame.Surface) -> None:
-        """The speaker's menu when open, over everything else at the table (the scene draws it last)."""
+        """The open menu (the speaker's or the quick phrases), over everything else at the table (the scene draws it
+        last): the turn's prompt and the bubbles never cover it."""
         self.menu_box = None
-        if self.view.speaker_menu and self.menu_anchor is not None:
+        if self.view.phrase_menu and self.menu_anchor is not None:
+            self.menu_box = self.draw_phrase_menu(surface, self.menu_anchor)
+        elif self.view.speaker_menu and self.menu_anchor is not None:
             names = {d: self.view.app.t(DIALECT_LABELS[d]) for d in DIALECT_CHOICES}
             self.menu_box = draw_speaker_menu(self.view, surface, self.menu_anchor, names)
 
@@ -163,8 +164,8 @@ class Controls(Part):
     def toggles_right(self) -> int:
         return self.toggle_rects()[0].right
 
-    def draw_phrase_menu(self, surface: pygame.Surface, anchor: pygame.Rect) -> None:
-        """快捷语: the phrases in a column beside their toggle, one click each."""
+    def draw_phrase_menu(self, surface: pygame.Surface, anchor: pygame.Rect) -> pygame.Rect:
+        """快捷语: the phrases in a column beside their toggle, one click each. Returns where the menu is."""
         view = self.view
         from game.phrases import PHRASES
 
@@ -188,6 +189,7 @@ class Controls(Part):
             show(view.app, surface, img, img.get_rect(midleft=(r.x + 8, r.centery)), words, size)
             view.hits.add(r, SayPhrase(phrase_id))
             y += row
+        return box
 
     def draw_hint_key(self, surface: pygame.Surface) -> pygame.Rect | None:
         """提示, just above the left end of the hand, while the player has a decision."""

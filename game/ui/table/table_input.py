@@ -57,7 +57,7 @@ class TableInput(Part):
             view.hover = self.tile_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             box = view.controls.menu_box
-            if view.speaker_menu and box is not None and box.collidepoint(event.pos):
+            if (view.speaker_menu or view.phrase_menu) and box is not None and box.collidepoint(event.pos):
                 self.click(event.pos, MenuCommand)  # the menu's chip (between them: nothing, the menu stays open)
                 return
             if self.click(event.pos):

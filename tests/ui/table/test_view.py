@@ -164,6 +164,29 @@ def test_the_corner_menus_close_on_an_outside_click_or_esc_and_never_open_behind
     assert isinstance(app.scene, PauseScene) and not scene.phrase_menu  # never drawn over the pause menu
 
 
+def test_the_quick_phrase_list_is_drawn_over_the_table_and_takes_its_own_clicks(app):
+    """Issue #27: the quick-phrase list opened under the turn's prompt and the bubbles; a click on a phrase that lies
+    over another control must say the phrase, not press what is under it."""
+    from game.ui.table.commands import MenuCommand, SayPhrase, TogglePhrases
+
+    scene = table_at_my_turn(app)
+    scene.run(TogglePhrases())
+    frames(app, 1)
+    box = scene.controls.menu_box
+    assert scene.phrase_menu and box is not None
+    mine = [b for b in app.drawn.boxes if b.scene is scene]
+    menu_at = max(i for i, b in enumerate(mine) if b.kind == "panel" and pygame.Rect(b.rect) == box)
+    # nothing of the table is drawn after the list but its own phrases
+    assert all(pygame.Rect(b.rect).colliderect(box) is False or box.contains(pygame.Rect(b.rect))
+               for b in mine[menu_at + 1:])
+    phrases = [(r, c) for r, c in scene.hits.areas if isinstance(c, SayPhrase)]
+    assert phrases and all(isinstance(c, MenuCommand) for _, c in phrases)
+    said = []
+    scene.controls.say = said.append  # what the click says
+    click(app, phrases[0][0].center)
+    assert said == [phrases[0][1].phrase_id]
+
+
 def test_the_chow_chooser_stands_clear_of_ones_discards_and_the_buttons_with_readable_numbers(app):
     """Issue #27: the chow chooser covered the player's own discards and its "1"/"2" were tiny."""
     from game.engine.state import Action, round_from_scenario
