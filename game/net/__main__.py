@@ -15,7 +15,8 @@ take their seats back. `--log FILE` writes one JSON object a line: every line re
 A dropped seat is taken back only with its player's current token (kept in the joining player's user data);
 `--rejoin-by-name` lets a hello with the seat's name alone take it too (there is nobody here to ask).
 join: plays its seat with the AI and prints {"ok": true, "event": "finished", "seat": k, "totals": [...],
-"verified_rounds": R, "failed_rounds": [...]} and exits 0. If the connection drops it rejoins (same name) for up
+"verified_rounds": R, "failed_rounds": [...], "late_rounds": [...]} and exits 0 (late: rounds dealt before its
+entropy reached the host, so not proven to it). If the connection drops it rejoins (same name) for up
 to `--retry` seconds (default 60).
 browse: prints the tables announced on the LAN, one JSON line each.
 
@@ -185,7 +186,8 @@ def cmd_join(argv: list[str]) -> int:
         except JoinError as exc:
             raise CliError(exc.code, exc.message, EXIT_NET) from None
         emit({"ok": True, "event": "finished", "seat": client.seat, "totals": finished.get("totals"),
-              "verified_rounds": client.verified_rounds, "failed_rounds": sorted(client.failed)})
+              "verified_rounds": client.verified_rounds, "failed_rounds": sorted(client.failed),
+              "late_rounds": sorted(client.late)})
         return 0
     finally:
         for f in (log_file, trace_file):

@@ -88,6 +88,12 @@ class NetClient:
         self.current_round: int | None = None
         self.verified: set[int] = set()
         self.failed: dict[int, list[str]] = {}
+        # rounds dealt before our entropy reached the host (a client frozen, or slower than the host's wait): their
+        # wall was fixed without us, so they prove nothing to us; still checked for what they can show (`_reveal`)
+        self.late: set[int] = set()
+        self._entropy_due: list[int] = []  # commits read in this batch of lines, answered at its end
+        # called once the lines of one read are handled (BotPlayer answers a prompt then, if it is still open)
+        self.on_batch: Callable[[], None] | None = None
         self._sock: socket.socket | None = None
         self._send_lock = threading.Lock()
         self._stop = threading.Event()
@@ -260,7 +266,26 @@ class NetClient:
                 self._line(line)
                 if self.error is not None:
                     return self.error.message
+            self._batch_done()
         return "stopped"
+
+    def _batch_done(self) -> None:
+        """What was read at once is handled: the entropy for its commits goes now, but not for a round whose deal
+        came in the same read (a client that was frozen, reading its backlog: the host dealt without it); then
+        on_batch (the bot answers what is still open, not the prompts the same read closed)."""
+        due, self._entropy_due = self._entropy_due, []
+        for r in due:
+            if r in self.round_events:
+                self.late.add(r)
+                continue
+            value = self.entropy_source(r) if self.entropy_source else fairness.new_entropy()
+            self.entropy_sent[r] = value
+            self.send({"type": "entropy", "round": r, "value": value})
+        if self.on_batch is not None:
+            try:
+                self.on_batch()
+            except Exception:  # noqa: BLE001 - a player's fault must not end the connection
+                log.exception("the client's on_batch failed")
 
     # ------------------------------------------------------------------------------------------------ messages
     def _line(self, line: bytes) -> None:
@@ -333,6 +358,12 @@ class NetClient:
                 log.info("the seat still looks taken (our own earlier connection, not yet gone?): trying again")
             elif code in FATAL and not (code == "name_taken" and self.welcome is not None):
                 self.error = JoinError(code, str(msg.get("message")))
+            elif code == "stale" and isinstance(msg.get("round"), int) and msg["round"] in self.entropy_sent:
+                # our entropy came after that round's deal: its wall was fixed without it (not a host's lie to
+                # report; the reveal is still checked for the rest)
+                log.info("our entropy for round %d came after its deal", msg["round"])
+                self.entropy_sent.pop(msg["round"], None)
+                self.late.add(msg["round"])
             else:
                 log.info("the host answered an error: %s %s", code, msg.get("message"))
 
@@ -359,9 +390,8 @@ class NetClient:
         if dealt:
             self.entropy_sent.pop(r, None)
             return
-        value = self.entropy_source(r) if self.entropy_source else fairness.new_entropy()
-        self.entropy_sent[r] = value
-        self.send({"type": "entropy", "round": r, "value": value})
+        if r not in self._entropy_due:
+            self._entropy_due.append(r)  # sent once this read is handled, unless the deal was in it too
 
     def _reveal(self, msg: dict) -> None:
         r = msg.get("round")
@@ -369,7 +399,8 @@ class NetClient:
             return
         if r in self.failed or r in self.verified:
             return
-        if r not in self.entropy_sent:
+        late = r in self.late and r not in self.entropy_sent
+        if r not in self.entropy_sent and not late:
             return  # joined after this round's deal: its wall was fixed without us, nothing to count
         w = self.welcome
         problems = fairness.verify_round(
@@ -379,7 +410,7 @@ class NetClient:
         if problems:
             self.failed[r] = problems
             log.warning("round %d failed verification: %s", r, "; ".join(problems))
-        else:
+        elif not late:  # (a late round that adds up proves nothing: the host could have chosen its wall)
             self.verified.add(r)
         self.round_events.pop(r, None)
 
@@ -388,7 +419,11 @@ class BotPlayer:
     """The AI playing a client's seat (the headless `join`): it rebuilds the seat's view from the events the
     client receives and answers every prompt at once. `stall_at`: "claim" or "prompt" stops answering at the first
     claim prompt, or the first prompt (tests kill a client, or its host, while the seat holds a prompt); it plays
-    on once it is welcomed again."""
+    on once it is welcomed again.
+
+    A prompt is answered once the lines read with it are handled (NetClient.on_batch), and only if none of them
+    closed it: a client that was frozen, reading its backlog at once, does not answer every prompt the host has
+    long since answered for it (each refused as stale, and past the host's rate a flood that ends the line)."""
 
     def __init__(self, client: NetClient, level: str = "normal", *, stall_at: str | None = None,
                  on_stall: Callable[[dict], None] | None = None):
@@ -401,12 +436,15 @@ class BotPlayer:
         self.stall_at = stall_at
         self.stalled = False
         self.on_stall = on_stall
+        self._open: dict | None = None  # the seat's prompt read in this batch of lines and not closed since
         client.on_message = self.message
+        client.on_batch = self.answer_open
 
     def message(self, msg: dict) -> None:
         mtype = msg.get("type")
         if mtype == "welcome":
             self._seat(msg)
+            self._open = None  # (a new line: its open prompt, if any, comes again)
             self.stalled = False  # back at the table (a test's stalled client, restarted): play on
         elif mtype in EVENTS:
             if self.state is not None:
@@ -415,7 +453,15 @@ class BotPlayer:
                 except Exception:  # noqa: BLE001 - an event the view cannot take: the host is wrong; keep going
                     log.exception("the seat's view could not take a %s event", mtype)
         elif mtype == "prompt" and not self.stalled:
-            self._answer(msg)
+            self._open = msg
+        elif mtype == "withdraw" and self._open is not None and msg.get("id") == self._open.get("id"):
+            self._open = None
+
+    def answer_open(self) -> None:
+        """The lines read at once are handled: answer the prompt still open among them."""
+        prompt, self._open = self._open, None
+        if prompt is not None and not self.stalled:
+            self._answer(prompt)
 
     def _seat(self, welcome: dict) -> None:
         from game.engine.seat_state import SeatState

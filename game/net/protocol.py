@@ -71,14 +71,15 @@ class ProtocolError(Exception):
     """A message the host (or a client) cannot take. `code` goes back in the error reply; `fatal` closes the
     connection (a line too long to frame, a flood)."""
 
-    def __init__(self, code: str, message: str, fatal: bool = False):
+    def __init__(self, code: str, message: str, fatal: bool = False, fields: dict | None = None):
         super().__init__(message)
         self.code = code
         self.message = message
         self.fatal = fatal
+        self.fields = fields or {}  # more of the reply, where a code has them (an entropy's `stale`: its round)
 
     def to_json(self) -> dict:
-        return {"type": "error", "error": self.code, "message": self.message}
+        return {"type": "error", "error": self.code, "message": self.message, **self.fields}
 
 
 def encode(message: dict) -> bytes:

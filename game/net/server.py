@@ -955,7 +955,9 @@ class NetHost:
         elif mtype == "entropy":
             r = self.host.round_no
             if self.phase != "commit" or msg["round"] != r:
-                raise ProtocolError("stale", f"no commitment for round {msg['round']} is waiting for entropy")
+                # (the round named: a client whose entropy came after the deal knows which wall was fixed without it)
+                raise ProtocolError("stale", f"no commitment for round {msg['round']} is waiting for entropy",
+                                    fields={"round": msg["round"]})
             got = self.fair[r]["entropy"]
             if got[seat] is not None:
                 raise ProtocolError("duplicate", "this seat's entropy for the round is already in")
