@@ -252,7 +252,7 @@ def _item_problems(app, scene, size) -> list[str]:
         app.drawn.reset()
         app.drawn.scene = scene
         scene.draw(surface)
-        out += _item_page_problems(app, scene, size)
+        out += _item_page_problems(app, scene, size, last_page=page + 1 >= scene.item_pages)
         titles += sum(r["level"] == 0 for r in scene.working_drawn)
         page += 1
         if page >= scene.item_pages:
@@ -267,8 +267,20 @@ def _item_problems(app, scene, size) -> list[str]:
     return out
 
 
-def _item_page_problems(app, scene, size) -> list[str]:
+def _item_page_problems(app, scene, size, last_page: bool = True) -> list[str]:
     rows, out = scene.working_drawn, []
+    # a column (or page) never ends with an item's title whose lines go on in the next one; the round's sum, a title
+    # line of its own, ends the list
+    columns, current = [], []
+    for row in rows:
+        if current and row["rect"].top < current[-1]["rect"].top:
+            columns.append(current)
+            current = []
+        current.append(row)
+    columns += [current] if current else []
+    for i, column in enumerate(columns):
+        if column[-1]["level"] == 0 and not (last_page and i == len(columns) - 1):
+            out.append(f"{column[-1]['words']!r} (a title) ends a column without its lines")
     box = pygame.Rect(round(size[0] * 0.05), round(size[1] * 0.05), round(size[0] * 0.9), round(size[1] * 0.9))
     areas = [b.rect for b in app.drawn.boxes if b.kind == "area"]
     flips = [q for f in scene.flip_drawn for q in f["rects"]]

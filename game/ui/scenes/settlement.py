@@ -273,7 +273,8 @@ class SettlementScene(MenuScene):
             rows, chunks = [row for c in columns for row in c], []
             while rows:
                 cut = min(room, len(rows))
-                while 1 < cut < len(rows) and rows[cut][3]:
+                # never inside a wrapped line, never an item's title left at a column's foot without its lines
+                while 1 < cut < len(rows) and (rows[cut][3] or rows[cut - 1][0] == 0):
                     cut -= 1
                 chunks.append(rows[:cut])
                 rows = rows[cut:]
@@ -319,9 +320,9 @@ class SettlementScene(MenuScene):
             columns = [self._wrap_items(entries, width, size, u)]
             if len(columns[0]) > 8:
                 half = self._wrap_items(entries, (width - gap) // 2, size, u)
-                # the break: at a line's start (never inside a wrapped one), the columns as even as may be, at an
-                # item's start where that costs nothing
-                starts = [i for i, row in enumerate(half) if not row[3] and i > 0]
+                # the break: at a line's start (never inside a wrapped one, never just after an item's title), the
+                # columns as even as may be, at an item's start where that costs nothing
+                starts = [i for i, row in enumerate(half) if not row[3] and i > 0 and half[i - 1][0] != 0]
                 if starts:
                     cut = min(starts, key=lambda i: (max(i, len(half) - i), half[i][0] != 0))
                     columns = [half[:cut], half[cut:]]
