@@ -116,8 +116,8 @@ class StatsScene(MenuScene):
         pts = [(plot.x + i / n * plot.width, y_of(v)) for i, v in enumerate(points)]
         pygame.draw.lines(surface, (255, 200, 80), False, pts, max(2, round(3 * k)))
         left = plot.x - round(4 * k)
-        marks = [hi, lo] + ([0] if lo < 0 < hi else [])
-        for v in marks:  # each at its height, right-aligned against the axis
+        marks = {hi, lo, 0} if lo < 0 < hi else {hi, lo}  # a set: a flat line (all 0) has one mark, not two
+        for v in sorted(marks):  # each at its height, right-aligned against the axis
             text(app, surface, (left, round(y_of(v))), f"{v:+d}" if v else "0", size, MUTED, anchor="midright")
         below = plot.bottom + round(4 * k)
         text(app, surface, (plot.x, below), "0", size, MUTED, anchor="midtop")  # before the first round
