@@ -71,3 +71,35 @@ def golden_frames(request, monkeypatch):
         first = next((i for i, (a, b) in enumerate(zip(want, hashes)) if a != b), None)
         assert want == hashes, (f"frames differ from the recorded ones: first at hashed frame {first} "
                                 f"({len(hashes)} hashed, {len(want)} recorded)")
+
+
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory):
+    """The catalogues compiled from the .po files as they are now (the .mo beside them may be stale)."""
+    import importlib.util
+    import shutil
+    from pathlib import Path
+
+    pytest.importorskip("babel")
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("lingnan_i18n_tool", root / "tools" / "i18n.py")
+    i18n = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(i18n)
+    base = tmp_path_factory.mktemp("i18n") / "locales"
+    shutil.copytree(i18n.LOCALES, base, ignore=shutil.ignore_patterns("*.mo"))
+    i18n.compile_all(base)
+    return base
+
+
+@pytest.fixture
+def lan_app(app, monkeypatch):
+    """The app for LAN screens: no LAN announcements (discovery is not what those tests are about, and multicast
+    may be off here); every LAN seat left at the end."""
+    from game.net.remote_table import RemoteTable
+
+    monkeypatch.setattr("game.net.server.NetHost._announce", lambda self: None)
+    yield app
+    for s in list(app.scenes):
+        t = getattr(s, "table", None)
+        if isinstance(t, RemoteTable):
+            t.leave()

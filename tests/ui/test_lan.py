@@ -9,10 +9,8 @@ import threading
 import time
 
 import pygame
-import pytest
 
 from game.net.client import BotPlayer, NetClient
-from game.net.remote_table import RemoteTable
 from game.ui.scenes.lan import LanScene
 from game.ui.scenes.lan_join import JoinScene
 from game.ui.scenes.lan_lobby import LobbyScene
@@ -84,17 +82,6 @@ def host_from_title(app, players_remote: int = 1) -> LobbyScene:
     lobby = app.scene
     assert isinstance(lobby, LobbyScene), ng.host_error
     return lobby
-
-
-@pytest.fixture
-def lan_app(app, monkeypatch):
-    # discovery is not what these tests are about (and multicast may be off): an empty browser, no announcement
-    monkeypatch.setattr("game.net.server.NetHost._announce", lambda self: None)
-    yield app
-    for s in list(app.scenes):
-        t = getattr(s, "table", None)
-        if isinstance(t, RemoteTable):
-            t.leave()
 
 
 def test_host_a_table_a_friend_joins_and_the_game_is_played_to_its_standings(lan_app):

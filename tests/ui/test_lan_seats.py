@@ -14,7 +14,6 @@ import pytest
 
 from game.net.client import FATAL, BotPlayer, NetClient
 from game.net.discovery import Table
-from game.net.remote_table import RemoteTable
 from game.net.seat_tokens import SeatTokens
 from game.net.server import NetHost
 from game.ui.scenes.lan_ask import AskScene
@@ -28,17 +27,6 @@ from tests.ui.test_lan import LOOPBACK, friend, host_from_title, press, until
 from tests.ui.test_play import click, frames, key
 
 WAIT = 30.0  # seconds a network step may take at most
-
-
-@pytest.fixture
-def lan_app(app, monkeypatch):
-    """The app, no LAN announcements (multicast may be off here); every LAN seat left at the end."""
-    monkeypatch.setattr("game.net.server.NetHost._announce", lambda self: None)
-    yield app
-    for s in list(app.scenes):
-        t = getattr(s, "table", None)
-        if isinstance(t, RemoteTable):
-            t.leave()
 
 
 def wait_for(cond, app=None, limit: float = WAIT) -> None:

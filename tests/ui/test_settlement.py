@@ -3,10 +3,7 @@ seats by the players' names, labels from the rule set's declarations; in zh_CN, 
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import shutil
-from pathlib import Path
 
 import pygame
 import pytest
@@ -18,24 +15,10 @@ from game.ui.app import App
 from game.ui.scenes.settlement import SettlementScene
 from game.ui.table.scene import TableScene
 
-ROOT = Path(__file__).resolve().parents[2]
 DT = 1 / 30
 NAMES = ("阿强", "Alice", "老李", "Bob")
 # Beihai with 鬼牌算分 (seed 1: the AI's first round has a kong, a self-drawn win, its horses and wildcard points)
 VARIANT, OPTIONS, SEED = "beihai", {"ghost_points": True}, 1
-
-
-@pytest.fixture(scope="module")
-def compiled(tmp_path_factory):
-    """The catalogues compiled from the .po files as they are now (the .mo beside them may be stale)."""
-    pytest.importorskip("babel")
-    spec = importlib.util.spec_from_file_location("lingnan_i18n_tool", ROOT / "tools" / "i18n.py")
-    i18n = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(i18n)
-    base = tmp_path_factory.mktemp("i18n") / "locales"
-    shutil.copytree(i18n.LOCALES, base, ignore=shutil.ignore_patterns("*.mo"))
-    i18n.compile_all(base)
-    return base
 
 
 @pytest.fixture

@@ -4,10 +4,7 @@ wrap only between items, never inside a name, a number or a sum."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import shutil
-from pathlib import Path
 
 import pytest
 
@@ -18,7 +15,6 @@ from game.i18n import translator
 from game.ui.settlement_words import wrap_words
 from game.variants import get_variant
 
-ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("zh_CN", "en", "zh_TW")
 NAMES = ("阿强", "Alice", "电脑3", "Bob")
 # the notation the settlement and rules help once used: "n = 1：…", "× F 2", "F = 1 + …", "2^番", "2^(n−1)", "N+1"
@@ -27,19 +23,6 @@ NOTATION = re.compile(r"\b[nN] ?=|\bN ?\+|\bF\b ?[=\d]|× ?F\b|\^")
 # Guiliu doubling) and, for Hainan, the 嘎 each seat puts up
 TABLES = (("nanning", {}, None), ("beihai", {"ghost_points": True}, None), ("guiliu", {}, None),
           ("guangdong", {}, None), ("hainan", {"zhuang_xian": True, "lian_zhuang": True}, {0: 2, 1: 0, 2: 1, 3: 3}))
-
-
-@pytest.fixture(scope="module")
-def compiled(tmp_path_factory):
-    """The catalogues compiled from the .po files as they are now (the .mo beside them may be stale)."""
-    pytest.importorskip("babel")
-    spec = importlib.util.spec_from_file_location("lingnan_i18n_tool", ROOT / "tools" / "i18n.py")
-    i18n = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(i18n)
-    base = tmp_path_factory.mktemp("i18n") / "locales"
-    shutil.copytree(i18n.LOCALES, base, ignore=shutil.ignore_patterns("*.mo"))
-    i18n.compile_all(base)
-    return base
 
 
 def _score_messages(variant: str, options: dict, setup: dict | None, seeds: range, rounds: int) -> list[dict]:
