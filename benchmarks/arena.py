@@ -1,13 +1,24 @@
 """AI levels against each other: duplicate seeds with the seats swapped, in every rule set.
 
     python benchmarks/arena.py [--pairs A:B ...] [--variants all|V ...] [--seeds N] [--first-seed S]
-                               [--rounds R] [--players N] [--jobs J] [--json]
+                               [--rounds R] [--players N] [--jobs J] [--format swap|one] [--json]
 
-For a pairing A:B and a rule set, each seed is played once with every distinct rotation of the seating patterns
+Two formats, both duplicate (every side meets the same walls in every seat):
+
+`--format swap` (the default). For a pairing A:B and a rule set, each seed is played once with every distinct
+rotation of the seating patterns
 A,B,A,B,… and B,A,B,A,… (at four seats: ABAB and BABA; at three: ABA, BAA, AAB, BAB, ABB, BBA), each time a game
 of R rounds with the same seed. A game's walls follow from the seed and the round number only (and the first
 dealer from the seed), so both levels sit in every seat and meet the same walls; what a seat does with them is the
 only difference. The bots' own random choices follow from the seed and the seat, not from the level.
+
+`--format one` (one A among B's, paired). Each seed is played once with B in every seat (the reference table), and
+once with A in each seat in turn and B in the others. A's figure in a seat is his score there less the reference
+table's B in the same seat: the same walls, the same neighbours with the same random choices, so the two games are
+the same until A first plays otherwise, and the difference holds only what his choices changed. This is the
+duplicate one-against-three design of riichi AI evaluations; it measures what replacing one B by an A gains, and
+its difference is far less noisy than the swap format's (a seed's luck is in both games). Rounds: A plays
+seeds × seats × R seat-rounds, the reference table seeds × R rounds.
 
 Figures per pairing and rule set:
 
@@ -91,13 +102,25 @@ def parse_level(spec: str) -> tuple[str, dict]:
     return level, settings
 
 
+def patterns(players: int, fmt: str) -> list[tuple[str, ...]]:
+    """The seatings a seed is played at: the swap format's, or (one) the all-B reference table first, then A at each
+    seat among B's."""
+    if fmt == "swap":
+        return seatings(players)
+    return [("B",) * players] + [tuple("A" if i == s else "B" for i in range(players)) for s in range(players)]
+
+
 def play_seed(task: tuple) -> dict[str, Any]:
-    """One seed of one pairing in one rule set: every seating, R rounds each. Sums per side (A, B)."""
-    a, b, variant_id, players, seed, rounds, options, think = task
+    """One seed of one pairing in one rule set: every seating, R rounds each. Sums per side (A, B); the one format
+    counts B at the reference table only, and its `diff` is A's seat against the reference's same seat."""
+    a, b, variant_id, players, seed, rounds, options, think, fmt = task
     sides = {"A": _zero(), "B": _zero()}
     exhausted = played = 0
-    for pattern in seatings(players):
+    reference: list[list[float]] = []  # the one format: each round's scores by seat at the all-B table
+    paired: list[float] = []  # the one format: A's score less the reference seat's, a seat-round each
+    for pattern in patterns(players, fmt):
         level_of = {"A": parse_level(a), "B": parse_level(b)}
+        reference_table = fmt == "one" and "A" not in pattern
         seats = [SeatConfig(f"AI {i + 1}", level=level_of[side][0]) for i, side in enumerate(pattern)]
         host = Host(variant_id, dict(options), seats, seed=seed, rounds=rounds, start_with_coins=False)
         for i, side in enumerate(pattern):  # a thinking time (the pairing's, else --think for every expert)
@@ -108,15 +131,24 @@ def play_seed(task: tuple) -> dict[str, Any]:
                 if level == "expert" and think is not None:
                     settings = {"think_s": think, **settings}
                 host.stand_ins[i].bot = make_bot(level, f"{seed}:{i}", **settings)
-        for _ in range(rounds):
+        for r in range(rounds):
             rnd = play_round(host)
             deltas = rnd.deltas()
             played += 1
             exhausted += rnd.exhausted
+            if reference_table:
+                reference.append(list(deltas))
+            elif fmt == "one":
+                at = pattern.index("A")
+                paired.append(deltas[at] - reference[r][at])
             for seat, side in enumerate(pattern):
+                if fmt == "one" and side == "B" and not reference_table:
+                    continue  # B's figures are the reference table's: a B beside an A is not B's own play
                 sides[side]["seat_rounds"] += 1
                 sides[side]["score"] += deltas[seat]
             for w in rnd.wins:
+                if fmt == "one" and pattern[w.seat] == "B" and not reference_table:
+                    continue
                 st = sides[pattern[w.seat]]
                 st["wins"] += 1
                 st["self_draws"] += w.from_seat is None
@@ -125,11 +157,16 @@ def play_seed(task: tuple) -> dict[str, Any]:
                     st["fan_sum"] += w.evaluation.fan
                     st["fan_wins"] += 1
             for giver in {w.from_seat for w in rnd.wins if w.from_seat is not None}:
+                if fmt == "one" and pattern[giver] == "B" and not reference_table:
+                    continue
                 sides[pattern[giver]]["deal_ins"] += 1
             host.finish_round()
-    diff = sides["A"]["score"] / sides["A"]["seat_rounds"] - sides["B"]["score"] / sides["B"]["seat_rounds"]
+    if fmt == "one":
+        diff = statistics.fmean(paired)
+    else:
+        diff = sides["A"]["score"] / sides["A"]["seat_rounds"] - sides["B"]["score"] / sides["B"]["seat_rounds"]
     return {"pair": (a, b), "variant": variant_id, "seed": seed, "diff": diff, "sides": sides,
-            "rounds": played, "exhausted": exhausted}
+            "rounds": played, "exhausted": exhausted, "a_rounds": sides["A"]["seat_rounds"]}
 
 
 def _level_figures(level: str, c: dict[str, int]) -> dict[str, Any]:
@@ -148,7 +185,8 @@ def _level_figures(level: str, c: dict[str, int]) -> dict[str, Any]:
     }
 
 
-def summarize(a: str, b: str, variant_id: str, players: int, results: list[dict]) -> dict[str, Any]:
+def summarize(a: str, b: str, variant_id: str, players: int, results: list[dict],
+              fmt: str = "swap") -> dict[str, Any]:
     results = sorted(results, key=lambda r: str(r["seed"]))
     diffs = [r["diff"] for r in results]
     mean = statistics.fmean(diffs) if diffs else None
@@ -164,8 +202,8 @@ def summarize(a: str, b: str, variant_id: str, players: int, results: list[dict]
     rounds = sum(r["rounds"] for r in results)
     return {
         "pair": f"{a}:{b}", "a": a, "b": b, "variant": variant_id, "players": players,
-        "seeds": len(results), "games": len(results) * len(seatings(players)),
-        "rounds": rounds,
+        "format": fmt, "seeds": len(results), "games": len(results) * len(patterns(players, fmt)),
+        "rounds": rounds, "a_seat_rounds": sum(r["a_rounds"] for r in results),
         "exhausted_rate": round(sum(r["exhausted"] for r in results) / rounds, 4) if rounds else None,
         "diff_per_round": round(mean, 3) if mean is not None else None,
         "ci95": ci,
@@ -176,12 +214,12 @@ def summarize(a: str, b: str, variant_id: str, players: int, results: list[dict]
 
 def run_arena(pairs: list[tuple[str, str]], variants: list[str], seeds: list[int], rounds: int,
               players: int | None = None, jobs: int = 1, options: dict | None = None,
-              think: float | None = None) -> dict[str, Any]:
+              think: float | None = None, fmt: str = "swap") -> dict[str, Any]:
     tasks = []
     for a, b in pairs:
         for vid in variants:
             n = players if players is not None else get_variant(vid).player_counts[-1]
-            tasks.extend((a, b, vid, n, seed, rounds, dict(options or {}), think) for seed in seeds)
+            tasks.extend((a, b, vid, n, seed, rounds, dict(options or {}), think, fmt) for seed in seeds)
     start = time.perf_counter()
     jobs = max(1, min(jobs, os.cpu_count() or 1, len(tasks) or 1))
     if jobs == 1:
@@ -199,8 +237,9 @@ def run_arena(pairs: list[tuple[str, str]], variants: list[str], seeds: list[int
     for a, b in pairs:
         for vid in variants:
             n = players if players is not None else get_variant(vid).player_counts[-1]
-            out_pairs.append(summarize(a, b, vid, n, by_key.get(((a, b), vid), [])))
-    return {"ok": True, "seeds": len(seeds), "first_seed": seeds[0] if seeds else None, "rounds_per_game": rounds,
+            out_pairs.append(summarize(a, b, vid, n, by_key.get(((a, b), vid), []), fmt))
+    return {"ok": True, "format": fmt, "seeds": len(seeds), "first_seed": seeds[0] if seeds else None,
+            "rounds_per_game": rounds,
             "jobs": jobs, "elapsed_s": round(elapsed, 2),
             "rounds_played": sum(r["rounds"] for r in results), "results": out_pairs}
 
@@ -240,6 +279,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--options", default="{}", help="the rule set's options as JSON (default: its defaults)")
     parser.add_argument("--think", type=float, help="the expert's thinking time per searched decision, seconds "
                                                     "(default: its own; a side may also say expert@0.2)")
+    parser.add_argument("--format", choices=("swap", "one"), default="swap",
+                        help="swap: A,B,A,B… and B,A,B,A… (default); one: one A among B's, paired with the all-B "
+                             "table (see above)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     try:
@@ -279,7 +321,8 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error(f"{vid} is played by {', '.join(map(str, get_variant(vid).player_counts))} players, "
                              f"not {args.players}")
     seeds = list(range(args.first_seed, args.first_seed + args.seeds))
-    report = run_arena(pairs, variants, seeds, args.rounds, args.players, args.jobs, options, args.think)
+    report = run_arena(pairs, variants, seeds, args.rounds, args.players, args.jobs, options, args.think,
+                       args.format)
     report["levels"] = list(levels)
     report["options"] = options
     report["think_s"] = args.think

@@ -75,6 +75,27 @@ def test_arena_quick_run_reports_every_pairing_and_rule_set():
             assert r["diff_per_round"] == 0 and r["ci95"] == [0, 0] and a == {**b, "level": a["level"]}
 
 
+def test_arena_one_format_pairs_one_a_among_bs_with_the_all_b_table():
+    arena = _load_arena()
+    assert arena.patterns(4, "one") == [("B",) * 4, ("A", "B", "B", "B"), ("B", "A", "B", "B"),
+                                         ("B", "B", "A", "B"), ("B", "B", "B", "A")]
+    from game.ai import LEVELS
+
+    weak, strong = LEVELS[0], LEVELS[2]
+    out = arena.run_arena([(weak, weak), (strong, weak)], ["nanning"], [3, 4], rounds=2, fmt="one")
+    same, other = out["results"]
+    assert out["format"] == same["format"] == "one"
+    # the same level on both sides plays the reference table's game in every seat: nothing but zero
+    assert same["diff_per_round"] == 0 and same["ci95"] == [0, 0]
+    assert same["a_seat_rounds"] == 2 * 4 * 2 and same["a_stats"]["seat_rounds"] == 16
+    assert same["b_stats"]["seat_rounds"] == 2 * 2 * 4  # the reference tables' seats only
+    assert same["rounds"] == 2 * 5 * 2 and same["games"] == 10
+    # a different A: his seat's score less the reference seat's, each seed's mean over its seats and rounds
+    per_seed = [arena.play_seed((strong, weak, "nanning", 4, seed, 2, {}, None, "one"))["diff"] for seed in (3, 4)]
+    assert other["diff_per_round"] == round(sum(per_seed) / 2, 3)
+    assert other["a_stats"]["seat_rounds"] == 16
+
+
 def test_arena_answer_does_not_depend_on_jobs():
     arena = _load_arena()
     from game.ai import LEVELS
