@@ -184,9 +184,6 @@ class Variant:
     # how many times an ordinary rule set's time a rollout of the expert's search takes here (its shapes' distance
     # work): the search buys that many times fewer rollouts from the same thinking time (game/ai/search.py)
     search_cost: float = 1.0
-    # whether the expert's search may change the value reading's choice here: off where arena runs on the tuning
-    # seeds showed the rollout misjudging the rule set's hands (docs/benchmarks.md)
-    search_switches: bool = True
 
     # the context keys this rule set reads (context.py: name, kind, range, where given); besides the engine's own
     # (streak, round_no, ghost), every context a caller or a game gives is checked against them

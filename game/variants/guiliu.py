@@ -230,11 +230,6 @@ class Guiliu(Variant):
     player_counts = (2, 3, 4)
     multiple_winners = True
     search_cost = 4.0  # 烂牌 and 七星烂 among its shapes make every distance slower (measured: 1500 rollouts/s to 6000)
-    # the expert's search loses here: on tuning seeds 1000-1039 it won 0.15-0.21 of its rounds to hard's 0.30-0.33
-    # (expert:hard -4.6 and -5.4 a round, with and without the rollout's round model), while the value reading alone
-    # plays level with hard (-0.2 … -0.6, within noise); its few deals (9 a decision) over 烂牌's wide shapes
-    # overrate the hands it switches to
-    search_switches = False
     # 过胡不胡: a passed win bars every discard win until the seat draws, pongs or kongs, unless the new win has more
     # fan (the evaluation's pass_rank: big-hand fan, small hands 0)
     pass_lock = PassLock(same_kind=False, unless_higher=True, cleared_by_claim=True)

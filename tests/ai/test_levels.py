@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from game.ai.player import SKILLS, Option, SkilledBot
 from game.ai.reading import deal_in_chance, read_opponents
 from game.ai.value import TableValues
@@ -92,8 +90,7 @@ def _departures(level: str, tries: int = 200) -> int:
     level without slips) in one position: seat 0 of the Nanning flush-threat round, far from ready."""
     rnd, _ = _flush_threat_round()
     legal = rnd.legal_actions(0)
-    careful = SkilledBot(level)
-    careful.skill = dataclasses.replace(careful.skill, slips=0.0)
+    careful = SkilledBot(level, skill={"slips": 0.0})
     best = careful.choose(SeatState.of_round(rnd, 0), legal)
     return sum(SkilledBot(level, seed=s).choose(SeatState.of_round(rnd, 0), legal) != best for s in range(tries))
 
@@ -124,8 +121,7 @@ def _careful_discard(level: str, min_fan: int) -> str:
     """What the level throws, without its slips, in opened_guangdong_round: N makes a ready plain hand — a hand at a
     table without a minimum, none under a 3-fan one."""
     rnd, _ = opened_guangdong_round(min_fan)
-    bot = SkilledBot(level)
-    bot.skill = dataclasses.replace(bot.skill, slips=0.0)
+    bot = SkilledBot(level, skill={"slips": 0.0})
     return tile_name(bot.choose(SeatState.of_round(rnd, 1), rnd.legal_actions(1)).tile)
 
 

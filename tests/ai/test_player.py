@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
 
 from game.ai import LEVELS, make_bot
-from game.ai.player import SkilledBot
+from game.ai.player import SKILLS, SkilledBot
 from game.ai.reading import danger, read_opponents
 from game.ai.value import PLANS, finish_chance, plan_by_id, plan_distance
 from game.engine.project import project_all
@@ -39,8 +38,9 @@ def _first_discard(hand: str, raw: dict, flush: bool = True) -> str:
     for k in T(hand):
         rest.remove(k)
     rnd, _ = round_from_scenario(BEIHAI, opts, 4, 0, [T(hand), rest[0:13], rest[13:26], rest[26:39]], rest[39:45])
-    bot = SkilledBot("easy")  # the level that does not weigh value leans by the rule set's flush_lean instead
-    bot.skill = dataclasses.replace(bot.skill, slips=0.0)  # and without its slips, to be deterministic
+    # the level that does not weigh value leans by the rule set's flush_lean instead, without its slips, to be
+    # deterministic
+    bot = SkilledBot("easy", skill={"slips": 0.0})
     if not flush:
         import game.ai.player as player
 
@@ -376,10 +376,10 @@ def _seat(rnd, seat: int):
 
 @pytest.mark.parametrize("vid", AVAILABLE)
 def test_with_nobody_likely_ready_the_expert_discards_as_hard_does(vid):
-    """At a quiet table (no opponent's calibrated chance of being ready reaches THREAT_READY) danger weighs in
-    nothing: without its search the expert throws what hard throws, ties of speed and worth broken by the hand's
+    """At a quiet table (no opponent's calibrated chance of being ready reaches the expert's Skill.threat_ready)
+    danger weighs in nothing: without its search the expert throws what hard throws, ties of speed and worth broken by the hand's
     shape, not by the tile's danger (which cost it wins in the arena)."""
-    from game.ai.player import THREAT_READY
+    threat_ready = SKILLS["expert"].threat_ready
     from game.ai.reading import calibrated_ready
 
     variant = get_variant(vid)
@@ -400,7 +400,7 @@ def test_with_nobody_likely_ready_the_expert_discards_as_hard_does(vid):
             expert = SkilledBot("expert", seed=1, think_s=0)
             chosen = expert.advise(view, legal)
             opponents = expert._opponents(view)
-            quiet = all(calibrated_ready(vid, o.ready) < THREAT_READY for o in opponents)
+            quiet = all(calibrated_ready(vid, o.ready) < threat_ready for o in opponents)
             if quiet and chosen.mode == "attack" and chosen.action.type == "discard":
                 assert chosen.action == SkilledBot("hard", seed=1).choose(_seat(rnd, seat), legal), (seed, seat)
                 compared += 1
@@ -413,3 +413,20 @@ def test_a_skill_may_be_replaced_field_by_field_for_an_ablation():
     assert bot.skill.defence == 0.0 and not bot.skill.decline_cheap
     assert bot.skill.search and bot.skill.reading  # the rest is the level's
     assert SkilledBot("expert").skill.defence == 1.0 and SkilledBot("expert").skill.decline_cheap  # level untouched
+
+
+def test_the_expert_takes_its_tuned_fields_per_rule_set_and_an_ablation_over_them():
+    from game.ai.player import EXPERT_TUNING
+
+    assert EXPERT_TUNING, "the table is what this test is about"
+    for rule_set, tuned in EXPERT_TUNING.items():
+        expert = SkilledBot("expert").skill_at(rule_set)
+        assert all(getattr(expert, k) == v for k, v in tuned.items())
+        # fields the bot was made with (the arena's `expert+search=1`) win over the table's
+        override = {k: (not v if isinstance(v, bool) else v + 1) for k, v in tuned.items()}
+        assert all(getattr(SkilledBot("expert", skill=override).skill_at(rule_set), k) == v for k, v in override.items())
+        # only the expert is tuned
+        assert SkilledBot("hard").skill_at(rule_set) == SKILLS["hard"]
+    untuned = next(v for v in AVAILABLE if v not in EXPERT_TUNING) if len(EXPERT_TUNING) < len(AVAILABLE) else None
+    if untuned:
+        assert SkilledBot("expert").skill_at(untuned) == SKILLS["expert"]
