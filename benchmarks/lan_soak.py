@@ -8,12 +8,16 @@ The host (game.net.server.NetHost, the loop `python -m game.net host` runs) serv
 127.0.0.1, four remote seats, deadline 60 s (nothing is meant to time out); four `python -m game.net join`
 processes play them with their own AI. No discovery, no autosave, no log. This process holds nothing else of
 size, so its resident memory (VmRSS, /proc: Linux) is the host's; it is sampled every `--sample` seconds with the
-rounds played so far and the host's event list (the game's record: every event of every round is kept, so it
-grows with the game by design). The clients' memory is sampled too.
+rounds played so far and the number of the game's events (the host keeps only the current round's). The clients'
+memory is sampled too.
 
 - `rounds_per_s`: rounds over the whole wall time, connecting included.
 - `host_rss_mib`: start (after the first round), mid (the sample nearest half the rounds) and end (the last round),
   and `host_rss_growth_kib_per_round` between mid and end: steady memory is a growth near the record's own.
+- `host_events` / `host_events_kept`: the game's events at the end, and those the host still holds (the last round's).
+- `record_kib`: the finished rounds' actions the host keeps for the save (`Host.finished_actions`: the engine's
+  Actions, tuples), and what the same record takes as the save's dicts (`Host.round_actions`, the form it was kept
+  in before): the containers' own sizes (sys.getsizeof; the small ints and move names they share not counted).
 - `messages_out` / `bytes_out`: what the host queued for its clients (every message, newline included);
   `messages_in` / `bytes_in`: the lines and bytes it read from them.
 - `--trace-memory` (tracemalloc: the host runs slower) adds `host_growth_top`: the source lines whose allocations
@@ -89,6 +93,14 @@ class CountingHost(NetHost):
             conn.lines.feed = counted
             conn.lines.counted = True
         super()._read(conn)
+
+
+def record_kib(host) -> dict:
+    """The finished rounds' actions as the host keeps them, and as the save's lists of dicts would be, in KiB."""
+    kept = sum(sys.getsizeof(r) + sum(sys.getsizeof(a) for a in r) for r in host.finished_actions)
+    dicts = sum(sys.getsizeof(r) + sum(sys.getsizeof(a) for a in r) for r in host.round_actions)
+    return {"actions": sum(map(len, host.finished_actions)), "kept": round(kept / 1024, 1),
+            "as_dicts": round(dicts / 1024, 1)}
 
 
 def run(variant: str, rounds: int, seed: int, bot: str, sample: float, trace_memory: bool = False) -> dict:
@@ -167,7 +179,8 @@ def run(variant: str, rounds: int, seed: int, bot: str, sample: float, trace_mem
             "host_rss_mib": {"start": mib(start["rss_kib"]), "mid": mib(mid["rss_kib"]), "end": mib(end["rss_kib"])},
             "host_rss_at_rounds": {"start": start["rounds"], "mid": mid["rounds"], "end": end["rounds"]},
             "host_rss_growth_kib_per_round": growth,
-            "host_events_kept": len(server.host.events),
+            "host_events": len(server.host.events), "host_events_kept": sum(1 for _ in server.host.events),
+            "record_kib": record_kib(server.host),
             "messages_out": server.messages_out, "bytes_out": server.bytes_out,
             "messages_in": server.messages_in, "bytes_in": server.bytes_in,
             "host_cpu_s": round(server.cpu_seconds, 2), **({"host_growth_top": top} if trace_memory else {}),

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import logging
 import random
+import sys
 from dataclasses import asdict, dataclass, field
 from typing import Any, NamedTuple, Protocol
 
@@ -255,7 +256,9 @@ class Host:
             given["coins"] = None
         self.session = Session(self.variant, self.options, self.players, self.seed, facts=given)
         self.start_coins = list(self.session.coins) if self.session.coins is not None else None
-        self.round_actions: list[list[dict]] = []  # every finished round's actions: a game is seed + actions
+        # every finished round's actions (a game is seed + actions), as the engine's Actions: named tuples, a
+        # third of the dicts of the save's form (round_actions), and this record grows with the game
+        self.finished_actions: list[tuple[Action, ...]] = []
         self.current_actions: list[dict] = []
         self.bot_failures = 0  # bot decisions that raised (each answered by the yardstick instead); tests want 0
         self.round_setups: list[dict] = []  # every finished round's choices before its deal ({seat: value})
@@ -267,8 +270,8 @@ class Host:
         self.autoplay: set[int] = {i for i, s in enumerate(self.seats) if not s.human}  # seats a bot answers now
         self.round: Round | None = None
         self.round_start: tuple[int, int, dict] = (0, 0, {})
-        self.round_first_event = 0
-        self.events: list[dict] = []  # every event of the game, unmasked; a seat's event number is its index here
+        # the game's events, unmasked, the current round's kept: a seat's event number is its number here
+        self.events = RoundEvents()
         self.history: list[RoundRecord] = []
         self.prompts: dict[int, Prompt] = {}
         self.observers: list[tuple[int | None, Any]] = []
@@ -355,7 +358,7 @@ class Host:
         self.setup = {}
         self.round_start = (self.session.round_no, self.session.dealer, self.session.context())
         self.round, events = self._new_round()
-        self.round_first_event = len(self.events)
+        self.events.new_round()
         return self._settle(events, live)
 
     def _new_round(self) -> tuple[Round, list[dict]]:
@@ -383,7 +386,7 @@ class Host:
         """Play a prepared round (a scenario in tests) at this table instead of dealing a new one."""
         self.round = rnd
         self.current_actions = []
-        self.round_first_event = len(self.events)
+        self.events.new_round()
         self._publish(events)
         self._update_prompts()
 
@@ -395,7 +398,7 @@ class Host:
         record = RoundRecord(self.session.round_no, rnd.dealer, rnd.deltas(), rnd.exhausted, rnd.result()["wins"])
         self.session.finish_round(rnd)
         self.history.append(record)
-        self.round_actions.append(self.current_actions)
+        self.finished_actions.append(tuple(_kept_action(Action.from_json(a)) for a in self.current_actions))
         self.round_setups.append(self.setup_answers)
         self.current_actions = []
         self.setup_answers = {}
@@ -703,9 +706,20 @@ class Host:
         self.links[seat] = self.stand_ins[seat]
         self.set_autoplay(seat, True)
 
-    def events_for(self, seat: int | None, start: int = 0) -> list[dict]:
-        """The game's events from `start` as `seat` may see them (None: the open view)."""
-        return [project(e, seat) for e in self.events[start:]]
+    @property
+    def round_actions(self) -> list[list[dict]]:
+        """Every finished round's actions in the save's form (game.saves), made when asked."""
+        return [[a.to_json() for a in actions] for actions in self.finished_actions]
+
+    @property
+    def round_first_event(self) -> int:
+        """The number of the first event of the round in play (or of the last one, until the next is dealt)."""
+        return self.events.first
+
+    def events_for(self, seat: int | None, start: int | None = None) -> list[dict]:
+        """The kept events (the current round's) from number `start` as `seat` may see them (None: the open
+        view)."""
+        return [project(e, seat) for e in self.events[self.events.first if start is None else start:]]
 
     def round_events(self, seat: int | None) -> list[dict]:
         return self.events_for(seat, self.round_first_event)
@@ -716,6 +730,61 @@ class Host:
     def describe(self) -> dict[str, Any]:
         return {"variant": self.variant_id, "options": self.options_raw, "players": self.players,
                 "seed": self.seed, "seats": [asdict(s) for s in self.seats], "rounds": self.rounds}
+
+
+def _kept_action(action: Action) -> Action:
+    """The action as the game's record keeps it: its move's name shared (a LAN intent's is a string of its own,
+    parsed from the line it came on, that would be kept with every action)."""
+    return action._replace(type=sys.intern(action.type))
+
+
+class RoundEvents:
+    """The game's events, numbered from 0 in the order they happened, of which only the current round's are kept:
+    a seat's event number is an index here, but an earlier round's events were sent, logged and made into its
+    replay as they happened, and a long game must not hold them all. `first` is the number of the first kept
+    event; `len()` is the number the next event gets. Indexing and slicing take event numbers (a number before
+    `first` is an IndexError); iterating gives the kept events."""
+
+    def __init__(self) -> None:
+        self.first = 0
+        self._kept: list[dict] = []
+
+    def append(self, event: dict) -> None:
+        self._kept.append(event)
+
+    def new_round(self) -> None:
+        """Forget the events kept so far: the next one opens a round."""
+        self.first += len(self._kept)
+        self._kept = []
+
+    def __len__(self) -> int:
+        return self.first + len(self._kept)
+
+    def __iter__(self):
+        return iter(self._kept)
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
+
+    def __getitem__(self, seq: int | slice) -> Any:
+        if isinstance(seq, slice):
+            start, stop, step = seq.indices(len(self))
+            if start < self.first and start < stop:
+                raise IndexError(f"events before number {self.first} belong to a finished round and are not kept")
+            return self._kept[max(start, self.first) - self.first:max(stop, self.first) - self.first:step]
+        if seq < 0:
+            seq += len(self)
+        if not self.first <= seq < len(self):
+            raise IndexError(f"event {seq} is not kept (the current round's are {self.first} to {len(self) - 1})")
+        return self._kept[seq - self.first]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, RoundEvents):
+            return (self.first, self._kept) == (other.first, other._kept)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"RoundEvents(first={self.first}, kept={len(self._kept)})"
 
 
 class LocalSeat:

@@ -156,3 +156,42 @@ def test_the_ai_decides_from_the_seed_and_the_position_only():
     while not two.round.finished:
         two.step_bot()
     assert one.round.result() == two.round.result()
+
+
+class EveryEvent:
+    """A watcher that keeps every event it is sent, numbered: the whole game, which the host itself does not keep."""
+
+    def __init__(self):
+        self.events: list[tuple[int, dict]] = []
+
+    def event(self, seq, event):
+        self.events.append((seq, event))
+
+
+def test_the_host_keeps_only_the_current_rounds_events_while_their_numbers_go_on():
+    from game import saves
+
+    host = Host("nanning", {}, [SeatConfig(f"P{i}") for i in range(4)], seed=5, rounds=3)
+    whole, seat = EveryEvent(), LocalSeat(2)
+    host.observe(None, whole)
+    host.attach(2, seat)
+    starts = []
+    for _ in range(3):
+        starts.append(len(whole.events))  # the number the round's first event gets
+        host.start_round()
+        host.run_bots()
+        assert host.round.finished
+        numbers = [s for s, _ in whole.events]
+        assert numbers == list(range(len(host.events)))  # every event numbered once, in order, across rounds
+        assert host.round_first_event == starts[-1] and host.events[host.round_first_event]["type"] == "start_round"
+        assert list(host.events) == [e for s, e in whole.events if s >= starts[-1]]  # this round's, no more
+        assert [s for s, _ in seat.events] == list(range(starts[-1], len(host.events)))
+        if len(starts) > 1:
+            with pytest.raises(IndexError):
+                host.events[starts[-1] - 1]  # the last round's end_round is no longer held
+        rebuilt = saves.restore(saves.to_json(host))  # the same game from its seed and actions
+        assert rebuilt.events == host.events and rebuilt.round_actions == host.round_actions
+        assert rebuilt.round.deltas() == host.round.deltas() and rebuilt.totals() == host.totals()
+        host.finish_round()
+    assert starts[0] == 0 < starts[1] < starts[2] and len(host.round_actions) == 3
+    assert [[Action.from_json(a) for a in r] for r in host.round_actions] == [list(r) for r in host.finished_actions]

@@ -50,7 +50,7 @@ def test_every_seat_chooses_before_the_deal_and_the_choices_reach_the_round():
         host.intent(0, prompt.id, SetupAction(0, "ga", 7))
     assert err.value.code == "illegal"
     host.run_bots()  # the AI seats choose; nobody is dealt before the human has chosen
-    assert host.phase == "setup" and host.events == []
+    assert host.phase == "setup" and len(host.events) == 0
     host.intent(0, prompt.id, SetupAction(0, "ga", 2))
     assert host.phase == "play"
     start = next(e for _, e in links[0].events if e["type"] == "start_round")

@@ -51,8 +51,9 @@ def test_a_restored_game_is_exactly_the_saved_position(variant, raw):
     path = saves.save(table)
     restored, problem = saves.load(path)
     assert problem is None and restored is not None
-    # the log of the current round and everything scored so far match
-    assert snapshot(restored)["hands"] == snapshot(table)["hands"]
+    # the log of the current round (numbered as in the saved game) and everything scored so far match
+    assert snapshot(restored) == snapshot(table) and len(restored.events) == len(table.events)
+    assert restored.round_actions == table.round_actions  # the finished rounds, each action as saved
     assert restored.totals() == table.totals() and restored.coins == table.coins
     assert restored.rounds_played == table.rounds_played >= 1
     assert restored.round.version == table.round.version

@@ -292,7 +292,7 @@ class NetHost:
         self._status_lock = threading.Lock()
         self._announcer: Any = None
         self._announced: dict = {}
-        self._logged = 0  # events written to the log so far (a resumed table logs its replayed ones too)
+        self._logged = 0  # events written to the log so far (a resumed table logs its replayed round's too)
         self._thread: threading.Thread | None = None
         self._t0 = time.monotonic()
         for seat, link in self.local_links.items():
@@ -1150,9 +1150,12 @@ class NetHost:
         """After every action (a listener of the Host): the autosave, the log's open view of the new events, then what the
         action sent the seats goes out (after the save: what a client saw is never lost by a crash)."""
         if self.log_file is not None:
-            while self._logged < len(host.events):
-                self._log("event", None, json.dumps(host.events[self._logged], ensure_ascii=False))
-                self._logged += 1
+            # (every action's events are logged at once; only a resumed table's replayed earlier rounds, whose
+            # events the host no longer keeps, were logged before, by the host it resumes)
+            self._logged = max(self._logged, host.events.first)
+            for event in host.events[self._logged:]:
+                self._log("event", None, json.dumps(event, ensure_ascii=False))
+            self._logged = len(host.events)
         self._save()
         self._flush_all()
 
