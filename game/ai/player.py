@@ -61,6 +61,8 @@ class Skill:
     # (a defending level's; today only the expert defends)
     search: bool = False  # plays its best few discards forward on sampled deals of the unseen tiles (search.py)
     round_end: float = 0.0  # the search's chance that a ready opponent ends the round on his turn (search.py)
+    valued: int | None = None  # values only this many discards, the quickest (distance, then the least connected
+    # tile): a cheaper reading for a level that slips among its best few anyway (None: every one in reach)
 
 
 # the expert's rollout round model (search.py: a ready opponent ends the round on his turn this often), off: at 0.12
@@ -84,7 +86,7 @@ SKILLS = {
     # reads what a hand is worth, careless about one move in three; no defence, no tile counting (a wait is as
     # good as its kinds, dead or not)
     "normal": Skill(acceptance=False, value=True, defence=0.0, slips=0.35, decline_cheap=False, counting=False,
-                    reading=False),
+                    reading=False, valued=4),
     # never careless, counts tiles and looks ahead; no defence: in arena runs a defence on the basic reading (a
     # tile's rank, who threw it) cost it more wins than it saved deal-ins (Guangdong hard:normal −6.1 a round with
     # it, +1.1 without; Nanning −0.2 and +0.35, Guiliu −0.3 and +1.0), and the expert's full reading and defence
@@ -462,6 +464,8 @@ class SkilledBot:
             reach = target + 2
         else:
             reach = target + 1
+        if self.skill.valued:
+            candidates = self._quickest(check, counts, melds, ghost, candidates, self.skill.valued)
         for a in candidates:
             k = a.tile
             assert k is not None
@@ -496,6 +500,22 @@ class SkilledBot:
         else:
             mode = "attack"
         return Advice(best.action, best, mode, options)
+
+    @staticmethod
+    def _quickest(check: WinCheck, counts: list[int], melds: list[Meld], ghost: int | None, discards: list[Action],
+                  n: int) -> list[Action]:
+        """The `n` discards (one per kind) that leave the hand nearest a win, the least connected tile first."""
+        by_kind: dict[int, tuple[tuple[int, int, int], Action]] = {}
+        for a in discards:
+            k = a.tile
+            assert k is not None
+            if k in by_kind:
+                continue
+            counts[k] -= 1
+            d = check.distance(counts, ghost, melds)
+            counts[k] += 1
+            by_kind[k] = ((d, _connectedness(counts, k), k), a)
+        return [a for _, a in sorted(by_kind.values(), key=lambda e: e[0])[:n]]
 
     @staticmethod
     def _someone_looks_ready(view: SeatState, opponents: list[Opponent]) -> bool:
@@ -703,9 +723,11 @@ class SkilledBot:
         best = 0.0
         ghost = view.ghost
         target = check.distance(counts, ghost, melds)
-        for k in range(NUM_PLAYABLE):
-            if not counts[k] or k == ghost:
-                continue
+        kinds = [k for k in range(NUM_PLAYABLE) if counts[k] and k != ghost]
+        if self.skill.valued:
+            kinds = [a.tile for a in self._quickest(check, counts, melds, ghost, [
+                Action(view.seat, "discard", tile=k) for k in kinds], self.skill.valued)]
+        for k in sorted(kinds):
             counts[k] -= 1
             if check.distance(counts, ghost, melds) <= target:
                 o = self._evaluate(view, check, counts, melds, unseen, Action(view.seat, "discard", tile=k), None)
