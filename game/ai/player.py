@@ -333,14 +333,6 @@ class SkilledBot:
                 floor = all_held - held[plan.suit] - (held[3] if plan.honours else 0) - 1
                 if (floor > 6 or floor > opt.distance + 2) and floor >= nearest:
                     continue  # too far to be weighed (below) or to be the nearest: not worth working out exactly
-            try:
-                worth = worths[plan.id]
-            except KeyError:
-                pv = values.value(view, plan, open_hand)
-                worth = worths[plan.id] = (pv, v) if pv is not None and (v := pv.mixed(share)) > 0 else None
-            if worth is None:
-                continue  # no hand that may win here
-            pv, v = worth
             if plan is _ANY_PLAN:
                 if opt.distance == 0:
                     continue  # its waits were judged above: none wins
@@ -349,6 +341,16 @@ class SkilledBot:
                 d = plan_distance(check, plan, counts, ghost, melds)
                 if d is None or d < 0:
                     continue
+            try:
+                worth = worths[plan.id]
+            except KeyError:
+                if nearest is not None and d >= nearest and (d > opt.distance + 2 or d > 6):
+                    continue  # neither weighed (below) nor the nearest: its value (two wins scored) is not needed yet
+                pv = values.value(view, plan, open_hand)
+                worth = worths[plan.id] = (pv, v) if pv is not None and (v := pv.mixed(share)) > 0 else None
+            if worth is None:
+                continue  # no hand that may win here
+            pv, v = worth
             nearest = d if nearest is None or d < nearest else nearest
             if v <= best or d > opt.distance + 2 or d > 6:
                 continue
