@@ -128,12 +128,19 @@ def simulate_speed(levels: list[str], variants: list[str], rounds: int, seed: in
         players = get_variant(vid).player_counts[-1]
         run_simulation(vid, players=players, seed=f"warmup:{seed}", rounds=1, ai_levels=list(levels))  # warm-up
         rates = {}
+        cpu_rates = {}  # per CPU second of this process: on a shared machine the wall clock swings with the load
         for level in levels:
+            cpu = time.process_time()
             out = run_simulation(vid, players=players, seed=seed, rounds=rounds, ai_levels=[level])
+            cpu_rates[level] = round(rounds / max(time.process_time() - cpu, 1e-9), 2)
             rates[level] = round(rounds / max(out["elapsed_s"], 1e-9), 2)
         base = rates.get("baseline")
+        cpu_base = cpu_rates.get("baseline")
         by_rule_set[vid] = {"rounds_per_s": rates,
-                            "ratio_vs_baseline": {lv: round(r / base, 3) for lv, r in rates.items()} if base else {}}
+                            "ratio_vs_baseline": {lv: round(r / base, 3) for lv, r in rates.items()} if base else {},
+                            "cpu_rounds_per_s": cpu_rates,
+                            "cpu_ratio_vs_baseline": {lv: round(r / cpu_base, 3) for lv, r in cpu_rates.items()}
+                            if cpu_base else {}}
     ratios: dict[str, float] = {}
     for entry in by_rule_set.values():
         for lv, r in entry["ratio_vs_baseline"].items():
@@ -240,7 +247,8 @@ def _speed_table(speed: dict) -> str:
     for vid, entry in speed["by_rule_set"].items():
         rates = "  ".join(f"{lv} {r}/s ({entry['ratio_vs_baseline'].get(lv, '-')}x)"
                           for lv, r in entry["rounds_per_s"].items())
-        lines.append(f"{vid:<10} {rates}")
+        cpu = "  ".join(f"{lv} {r}x" for lv, r in entry.get("cpu_ratio_vs_baseline", {}).items() if lv != "baseline")
+        lines.append(f"{vid:<10} {rates}   per CPU second: {cpu}")
     lines.append("min ratio vs baseline: " + "  ".join(f"{lv} {r}" for lv, r in speed["min_ratio_vs_baseline"].items()))
     return "\n".join(lines)
 

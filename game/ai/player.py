@@ -77,6 +77,8 @@ class Skill:
     # points; one that keeps the distance, only for `call_value` times as much
     call_keep: float = 0.5
     call_value: float = 1.3
+    valued: int | None = None  # values only this many discards, the quickest (distance, then the least connected
+    # tile): a cheaper reading for a level that slips among its best few anyway (None: every one in reach)
 
 
 # the expert's rollout round model (search.py: a ready opponent ends the round on his turn this often), off: at 0.12
@@ -100,7 +102,7 @@ SKILLS = {
     # reads what a hand is worth, careless about one move in three; no defence, no tile counting (a wait is as
     # good as its kinds, dead or not)
     "normal": Skill(acceptance=False, value=True, defence=0.0, slips=0.35, decline_cheap=False, counting=False,
-                    reading=False),
+                    reading=False, valued=4),
     # never careless, counts tiles and looks ahead; no defence: in arena runs a defence on the basic reading (a
     # tile's rank, who threw it) cost it more wins than it saved deal-ins (Guangdong hard:normal −6.1 a round with
     # it, +1.1 without; Nanning −0.2 and +0.35, Guiliu −0.3 and +1.0), and the expert's full reading and defence
@@ -375,14 +377,6 @@ class SkilledBot:
                 floor = all_held - held[plan.suit] - (held[3] if plan.honours else 0) - 1
                 if (floor > 6 or floor > opt.distance + 2) and floor >= nearest:
                     continue  # too far to be weighed (below) or to be the nearest: not worth working out exactly
-            try:
-                worth = worths[plan.id]
-            except KeyError:
-                pv = values.value(view, plan, open_hand)
-                worth = worths[plan.id] = (pv, v) if pv is not None and (v := pv.mixed(share)) > 0 else None
-            if worth is None:
-                continue  # no hand that may win here
-            pv, v = worth
             if plan is _ANY_PLAN:
                 if opt.distance == 0:
                     continue  # its waits were judged above: none wins
@@ -391,6 +385,16 @@ class SkilledBot:
                 d = plan_distance(check, plan, counts, ghost, melds)
                 if d is None or d < 0:
                     continue
+            try:
+                worth = worths[plan.id]
+            except KeyError:
+                if nearest is not None and d >= nearest and (d > opt.distance + 2 or d > 6):
+                    continue  # neither weighed (below) nor the nearest: its value (two wins scored) is not needed yet
+                pv = values.value(view, plan, open_hand)
+                worth = worths[plan.id] = (pv, v) if pv is not None and (v := pv.mixed(share)) > 0 else None
+            if worth is None:
+                continue  # no hand that may win here
+            pv, v = worth
             nearest = d if nearest is None or d < nearest else nearest
             if v <= best or d > opt.distance + 2 or d > 6:
                 continue
@@ -506,6 +510,8 @@ class SkilledBot:
             reach = target + 2
         else:
             reach = target + 1
+        if self.skill.valued:
+            candidates = self._quickest(check, counts, melds, ghost, candidates, self.skill.valued)
         for a in candidates:
             k = a.tile
             assert k is not None
@@ -540,6 +546,22 @@ class SkilledBot:
         else:
             mode = "attack"
         return Advice(best.action, best, mode, options)
+
+    @staticmethod
+    def _quickest(check: WinCheck, counts: list[int], melds: list[Meld], ghost: int | None, discards: list[Action],
+                  n: int) -> list[Action]:
+        """The `n` discards (one per kind) that leave the hand nearest a win, the least connected tile first."""
+        by_kind: dict[int, tuple[tuple[int, int, int], Action]] = {}
+        for a in discards:
+            k = a.tile
+            assert k is not None
+            if k in by_kind:
+                continue
+            counts[k] -= 1
+            d = check.distance(counts, ghost, melds)
+            counts[k] += 1
+            by_kind[k] = ((d, _connectedness(counts, k), k), a)
+        return [a for _, a in sorted(by_kind.values(), key=lambda e: e[0])[:n]]
 
     @staticmethod
     def _someone_looks_ready(view: SeatState, opponents: list[Opponent]) -> bool:
@@ -749,9 +771,11 @@ class SkilledBot:
         best = 0.0
         ghost = view.ghost
         target = check.distance(counts, ghost, melds)
-        for k in range(NUM_PLAYABLE):
-            if not counts[k] or k == ghost:
-                continue
+        kinds = [k for k in range(NUM_PLAYABLE) if counts[k] and k != ghost]
+        if self.skill.valued:
+            kinds = [a.tile for a in self._quickest(check, counts, melds, ghost, [
+                Action(view.seat, "discard", tile=k) for k in kinds], self.skill.valued)]
+        for k in sorted(kinds):
             counts[k] -= 1
             if check.distance(counts, ghost, melds) <= target:
                 o = self._evaluate(view, check, counts, melds, unseen, Action(view.seat, "discard", tile=k), None)

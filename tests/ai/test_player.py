@@ -430,3 +430,48 @@ def test_the_expert_takes_its_tuned_fields_per_rule_set_and_an_ablation_over_the
     untuned = next(v for v in AVAILABLE if v not in EXPERT_TUNING) if len(EXPERT_TUNING) < len(AVAILABLE) else None
     if untuned:
         assert SkilledBot("expert").skill_at(untuned) == SKILLS["expert"]
+
+
+@pytest.mark.parametrize("vid", ["guangdong", "beihai"])
+def test_normal_values_only_its_quickest_discards_and_hard_every_one_in_reach(vid):
+    """Skill.valued: normal's cheaper reading values its few quickest discards (it slips among its best three
+    anyway); hard, which never slips, still values every discard within reach of the quickest."""
+    from game.ai.value import own_draws_left
+
+    variant = get_variant(vid)
+    players = variant.player_counts[-1]
+    opts = variant.parse_options({}, players)
+    wider = 0
+    for seed in range(4):
+        rnd, _ = new_round(variant, opts, players, 0, seed=seed)
+        for _ in range(4 * players):
+            if rnd.finished:
+                break
+            if rnd.phase == "claim":
+                rnd.pass_all()
+                continue
+            seat = rnd.current
+            legal = rnd.legal_actions(seat)
+            view = _seat(rnd, seat)
+            check = WinCheck.at(variant, opts, players)
+            ghost = view.ghost
+            kinds = {a.tile for a in legal if a.type == "discard" and a.tile != ghost}
+
+            def after(k: int) -> int:
+                hand = list(view.hand)
+                hand[k] -= 1
+                return check.distance(hand, ghost, view.own_melds)
+
+            normal = SkilledBot("normal", seed=1, skill={"slips": 0.0}).advise(view, legal)
+            if normal.action.type == "discard" and normal.options:
+                valued = {o.action.tile for o in normal.options}
+                assert len(valued) <= SkilledBot("normal").skill.valued
+                assert max(after(k) for k in valued) <= min((after(k) for k in kinds - valued), default=99)
+            hard = SkilledBot("hard", seed=1).advise(_seat(rnd, seat), legal)
+            if hard.action.type == "discard" and hard.options:
+                target = check.distance(view.hand, ghost, view.own_melds)
+                reach = target + (2 if own_draws_left(view) >= 12 else 1)
+                assert {o.action.tile for o in hard.options} == {k for k in kinds if after(k) <= reach}
+                wider += len(hard.options) > SkilledBot("normal").skill.valued
+            rnd.apply(next(a for a in legal if a.type == "discard"))
+    assert wider >= 5  # hard valued more discards than normal may, often
