@@ -15,7 +15,8 @@ Every level sees only its own seat's view. What they weigh:
   be self-drawn: under one-share deal-ins and three-share self-draws feeding it costs little) plus the hand it would
   end; declines a cheap win when a much bigger one is likely; picks its 上嘎 by its chances; explains its move
   (`advise`); and searches: its best few discards played forward on sampled deals of the tiles it has not seen
-  (search.py), a switch from the reading's choice only on a clear paired margin. `think_s` sets how long it may
+  (search.py), a switch from the reading's choice only on a clear paired margin — in the rule sets
+  where that measured no worse (EXPERT_TUNING turns it off in the others). `think_s` sets how long it may
   think per searched decision (a rollout count at a calibrated pace, so its choices never depend on the clock).
 """
 
