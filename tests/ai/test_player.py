@@ -377,8 +377,9 @@ def _seat(rnd, seat: int):
 @pytest.mark.parametrize("vid", AVAILABLE)
 def test_with_nobody_likely_ready_the_expert_discards_as_hard_does(vid):
     """At a quiet table (no opponent's calibrated chance of being ready reaches the expert's Skill.threat_ready)
-    danger weighs in nothing: without its search the expert throws what hard throws, ties of speed and worth broken by the hand's
-    shape, not by the tile's danger (which cost it wins in the arena)."""
+    danger weighs in nothing: without its search the expert throws what hard throws (early in a round its
+    slower-for-3x rule picks as hard's 1.5x does here), ties of speed and worth broken by the hand's shape, not by
+    the tile's danger (which cost it wins in the arena)."""
     threat_ready = SKILLS["expert"].threat_ready
     from game.ai.reading import calibrated_ready
 
@@ -386,26 +387,33 @@ def test_with_nobody_likely_ready_the_expert_discards_as_hard_does(vid):
     players = variant.player_counts[-1]
     opts = variant.parse_options({}, players)
     compared = 0
-    for seed in range(6):
+    # a few turns in: the reading's chances grow with every discard
+    for seed, rnd, seat, legal in _early_turns(variant, opts, players, seeds=6, turns=3 * players):
+        view = _seat(rnd, seat)
+        expert = SkilledBot("expert", seed=1, think_s=0)
+        chosen = expert.advise(view, legal)
+        opponents = expert._opponents(view)
+        quiet = all(calibrated_ready(vid, o.ready) < threat_ready for o in opponents)
+        if quiet and chosen.mode == "attack" and chosen.action.type == "discard":
+            assert chosen.action == SkilledBot("hard", seed=1).choose(_seat(rnd, seat), legal), (seed, seat)
+            compared += 1
+    assert compared >= 10
+
+
+def _early_turns(variant, opts, players: int, seeds: int, turns: int):
+    """(seed, round, seat, legal) at each turn of the first `turns` of a round dealt on each of `seeds` seeds,
+    every claim passed; after the caller has looked, the seat throws its first legal discard."""
+    for seed in range(seeds):
         rnd, _ = new_round(variant, opts, players, 0, seed=seed)
-        for _ in range(3 * players):  # a few turns in: the reading's chances grow with every discard
+        for _ in range(turns):
             if rnd.finished:
                 break
             if rnd.phase == "claim":
                 rnd.pass_all()
                 continue
-            seat = rnd.current
-            legal = rnd.legal_actions(seat)
-            view = _seat(rnd, seat)
-            expert = SkilledBot("expert", seed=1, think_s=0)
-            chosen = expert.advise(view, legal)
-            opponents = expert._opponents(view)
-            quiet = all(calibrated_ready(vid, o.ready) < threat_ready for o in opponents)
-            if quiet and chosen.mode == "attack" and chosen.action.type == "discard":
-                assert chosen.action == SkilledBot("hard", seed=1).choose(_seat(rnd, seat), legal), (seed, seat)
-                compared += 1
+            legal = rnd.legal_actions(rnd.current)
+            yield seed, rnd, rnd.current, legal
             rnd.apply(next(a for a in legal if a.type == "discard"))
-    assert compared >= 10
 
 
 def test_a_skill_may_be_replaced_field_by_field_for_an_ablation():
@@ -442,36 +450,26 @@ def test_normal_values_only_its_quickest_discards_and_hard_every_one_in_reach(vi
     players = variant.player_counts[-1]
     opts = variant.parse_options({}, players)
     wider = 0
-    for seed in range(4):
-        rnd, _ = new_round(variant, opts, players, 0, seed=seed)
-        for _ in range(4 * players):
-            if rnd.finished:
-                break
-            if rnd.phase == "claim":
-                rnd.pass_all()
-                continue
-            seat = rnd.current
-            legal = rnd.legal_actions(seat)
-            view = _seat(rnd, seat)
-            check = WinCheck.at(variant, opts, players)
-            ghost = view.ghost
-            kinds = {a.tile for a in legal if a.type == "discard" and a.tile != ghost}
+    for _, rnd, seat, legal in _early_turns(variant, opts, players, seeds=4, turns=4 * players):
+        view = _seat(rnd, seat)
+        check = WinCheck.at(variant, opts, players)
+        ghost = view.ghost
+        kinds = {a.tile for a in legal if a.type == "discard" and a.tile != ghost}
 
-            def after(k: int) -> int:
-                hand = list(view.hand)
-                hand[k] -= 1
-                return check.distance(hand, ghost, view.own_melds)
+        def after(k: int) -> int:
+            hand = list(view.hand)
+            hand[k] -= 1
+            return check.distance(hand, ghost, view.own_melds)
 
-            normal = SkilledBot("normal", seed=1, skill={"slips": 0.0}).advise(view, legal)
-            if normal.action.type == "discard" and normal.options:
-                valued = {o.action.tile for o in normal.options}
-                assert len(valued) <= SkilledBot("normal").skill.valued
-                assert max(after(k) for k in valued) <= min((after(k) for k in kinds - valued), default=99)
-            hard = SkilledBot("hard", seed=1).advise(_seat(rnd, seat), legal)
-            if hard.action.type == "discard" and hard.options:
-                target = check.distance(view.hand, ghost, view.own_melds)
-                reach = target + (2 if own_draws_left(view) >= 12 else 1)
-                assert {o.action.tile for o in hard.options} == {k for k in kinds if after(k) <= reach}
-                wider += len(hard.options) > SkilledBot("normal").skill.valued
-            rnd.apply(next(a for a in legal if a.type == "discard"))
+        normal = SkilledBot("normal", seed=1, skill={"slips": 0.0}).advise(view, legal)
+        if normal.action.type == "discard" and normal.options:
+            valued = {o.action.tile for o in normal.options}
+            assert len(valued) <= SkilledBot("normal").skill.valued
+            assert max(after(k) for k in valued) <= min((after(k) for k in kinds - valued), default=99)
+        hard = SkilledBot("hard", seed=1).advise(_seat(rnd, seat), legal)
+        if hard.action.type == "discard" and hard.options:
+            target = check.distance(view.hand, ghost, view.own_melds)
+            reach = target + (2 if own_draws_left(view) >= 12 else 1)
+            assert {o.action.tile for o in hard.options} == {k for k in kinds if after(k) <= reach}
+            wider += len(hard.options) > SkilledBot("normal").skill.valued
     assert wider >= 5  # hard valued more discards than normal may, often
