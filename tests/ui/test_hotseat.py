@@ -46,7 +46,9 @@ def check_frame(scene: TableScene) -> None:
         return
     allowed = ({hs.owner} if hs.owner is not None else set()) | opened(scene)
     assert scene.face_up <= allowed, f"seat(s) {scene.face_up - allowed} drawn face-up while {hs.owner} owns the screen"
-    last = scene.table.events[scene.presented] if scene.presented >= 0 else {}
+    # the last event on screen, if it is the current round's (the host keeps no other; a finished round's last
+    # event stays on screen while the next round's setup is asked for before its deal)
+    last = scene.table.events[scene.presented] if scene.presented >= scene.table.round_first_event else {}
     if last.get("type") == "discard" and not opened(scene):
         assert last["actor"] not in scene.face_up, "a hand stayed face-up after its player discarded"
 
