@@ -121,6 +121,8 @@ def play_seed(task: tuple) -> dict[str, Any]:
     for pattern in patterns(players, fmt):
         level_of = {"A": parse_level(a), "B": parse_level(b)}
         reference_table = fmt == "one" and "A" not in pattern
+        # the one format counts B at the reference table only: a B beside an A is not B's own play
+        counted = [side == "A" or fmt == "swap" or reference_table for side in pattern]
         seats = [SeatConfig(f"AI {i + 1}", level=level_of[side][0]) for i, side in enumerate(pattern)]
         host = Host(variant_id, dict(options), seats, seed=seed, rounds=rounds, start_with_coins=False)
         for i, side in enumerate(pattern):  # a thinking time (the pairing's, else --think for every expert)
@@ -142,12 +144,12 @@ def play_seed(task: tuple) -> dict[str, Any]:
                 at = pattern.index("A")
                 paired.append(deltas[at] - reference[r][at])
             for seat, side in enumerate(pattern):
-                if fmt == "one" and side == "B" and not reference_table:
-                    continue  # B's figures are the reference table's: a B beside an A is not B's own play
+                if not counted[seat]:
+                    continue
                 sides[side]["seat_rounds"] += 1
                 sides[side]["score"] += deltas[seat]
             for w in rnd.wins:
-                if fmt == "one" and pattern[w.seat] == "B" and not reference_table:
+                if not counted[w.seat]:
                     continue
                 st = sides[pattern[w.seat]]
                 st["wins"] += 1
@@ -157,7 +159,7 @@ def play_seed(task: tuple) -> dict[str, Any]:
                     st["fan_sum"] += w.evaluation.fan
                     st["fan_wins"] += 1
             for giver in {w.from_seat for w in rnd.wins if w.from_seat is not None}:
-                if fmt == "one" and pattern[giver] == "B" and not reference_table:
+                if not counted[giver]:
                     continue
                 sides[pattern[giver]]["deal_ins"] += 1
             host.finish_round()
