@@ -32,13 +32,15 @@ from game.engine.tiles import NUM_PLAYABLE
 from game.engine.variant import SetupChoice
 from game.engine.wincheck import WinCheck
 
-from .reading import Opponent, calibrated_ready, danger, feed_chance, read_opponents, safest_reason
+from .odds import gain_factor
+from .reading import Opponent, calibrated_ready, danger, feed_chance, learned_danger, read_opponents, safest_reason
 from .value import (
     PLANS,
     TableValues,
     context_key,
     finish_chance,
     improving,
+    kong_points,
     own_draws_left,
     plan_distance,
     ready_waits,
@@ -80,6 +82,13 @@ class Skill:
     call_value: float = 1.3
     valued: int | None = None  # values only this many discards, the quickest (distance, then the least connected
     # tile): a cheaper reading for a level that slips among its best few anyway (None: every one in reach)
+    # weighs a kong by what it pays at once (the rule set's kong points) plus the hand it leaves, against the best
+    # discard or, on a discard, against passing or ponging (else: a kong whenever the distance is kept)
+    kong_value: bool = False
+    learned: bool = False  # a discard's danger by the reading fitted on logged games (reading.DANGER_MODEL), where
+    # the rule set has one
+    calibrated: bool = False  # reads the value reading's estimates through what such hands turned out to win at
+    # this rule set's table (odds.GAIN_CALIBRATION)
 
 
 # the expert's rollout round model (search.py: a ready opponent ends the round on his turn this often), off: at 0.12
@@ -243,14 +252,42 @@ class SkilledBot:
                 return Advice(win, mode="win")
         if "pass" in by_type:
             return self._answer_claim(view, check, by_type)
-        for kong_type in ("concealed_kong", "added_kong"):
-            for a in by_type.get(kong_type, []):
+        kongs = by_type.get("concealed_kong", []) + by_type.get("added_kong", [])
+        if not self.skill.kong_value:
+            for a in kongs:
                 if self._kong_keeps_distance(view, check, a):
                     return Advice(a, mode="kong")
         discards = by_type.get("discard", [])
         if not discards:  # nothing else is legal (a pass-locked win skipped above, say): the first legal move
-            return Advice(legal[0], mode="pass")
-        return self._discard(view, check, discards)
+            return Advice(kongs[0] if kongs else legal[0], mode="kong" if kongs else "pass")
+        advice = self._discard(view, check, discards)
+        if kongs and self.skill.kong_value:
+            # the kong's worth against the discard's: what the kong pays now and the hand after it, by the same
+            # reading (the discard's risk aside: the kong's replacement draw is followed by a discard too)
+            worth = advice.option.gain if advice.option is not None else 0.0
+            unseen = self._unseen(view)
+            for a in kongs:
+                got = self._kong_worth(view, check, a, unseen)
+                if got > worth:
+                    advice, worth = Advice(a, mode="kong"), got
+        return advice
+
+    def _kong_worth(self, view: SeatState, check: WinCheck, a: Action, unseen: list[int]) -> float:
+        """A kong on the seat's own turn: its points now plus the expected gain of the hand it leaves."""
+        assert a.tile is not None
+        counts = list(view.hand)
+        melds = list(view.own_melds)
+        if a.type == "concealed_kong":
+            counts[a.tile] -= 4
+            meld = Meld("concealed_kong", [a.tile] * 4)
+            melds.append(meld)
+        else:
+            counts[a.tile] -= 1
+            pong = next(m for m in melds if m.type == "pong" and m.tiles[0] == a.tile)
+            # kept back a turn or more (the fourth not just drawn) it is a late kong, which some rule sets pay less
+            meld = Meld("added_kong", [a.tile] * 4, pong.from_seat, pong.claimed, late=view.drawn != a.tile)
+            melds[melds.index(pong)] = meld
+        return kong_points(view, meld) + self._evaluate(view, check, counts, melds, unseen, a, None).gain
 
     # ---- what the seat knows
     def _unseen(self, view: SeatState) -> list[int]:
@@ -301,10 +338,18 @@ class SkilledBot:
             if hazard is None:  # the same for every candidate of one decision
                 hazard = self._memo[("hazard", opponents is None)] = self._hazard(view, opponents)
             opt.gain, opt.hand = self._gain(view, check, counts, melds, unseen, opt, hazard)
+            if self.skill.calibrated:
+                opt.gain *= gain_factor(getattr(view.variant, "id", ""),
+                                        opt.value_distance if opt.value_distance is not None else opt.distance,
+                                        own_draws_left(view))
         if opponents and action.type == "discard" and action.tile is not None and self.skill.defence:
             values = self._table_values(view)
             # where no discard wins (北海: self-draw only) a discard cannot deal in, however ready the table looks
-            p = danger(view, opponents, action.tile, unseen, full=self.skill.reading) if values.discard_wins else 0.0
+            p = 0.0
+            if values.discard_wins:
+                learned = learned_danger(view, opponents, action.tile, unseen) if self.skill.learned else None
+                p = danger(view, opponents, action.tile, unseen, full=self.skill.reading) if learned is None \
+                    else learned
             # a deal-in costs what this seat pays beyond what it would pay anyway (his self-draw: the rule set's
             # payments), and ends its own hand: the gain of going on is lost with it. A far hand will have to throw
             # more tiles before it wins: each one a risk like this one.
@@ -728,11 +773,17 @@ class SkilledBot:
         assert tile is not None
         unseen = self._unseen(view)
         pass_action = by_type["pass"][0]
+        weigh_kong = self.skill.kong_value and self.skill.value and not flowers
+        kong_call: tuple[float, Action] | None = None
         if "kong" in by_type:
             counts[tile] -= 3
-            after = check.distance(counts, ghost, melds + [Meld("kong", [tile] * 4, view.claim_from, tile)])
+            kong = Meld("kong", [tile] * 4, view.claim_from, tile)
+            after = check.distance(counts, ghost, melds + [kong])
+            if weigh_kong:  # weighed below against passing and ponging: its points now and the hand it leaves
+                kong_call = (kong_points(view, kong) + self._evaluate(
+                    view, check, counts, melds + [kong], unseen, by_type["kong"][0], None).gain, by_type["kong"][0])
             counts[tile] += 3
-            if after <= now and not (self.skill.value and now == 0 and not melds):
+            if not weigh_kong and after <= now and not (self.skill.value and now == 0 and not melds):
                 return Advice(by_type["kong"][0], mode="call")
         if flowers:
             now_value = None  # flowers still held from the deal: the distance alone decides
@@ -762,6 +813,9 @@ class SkilledBot:
                         best_call = (got, a)
                 for k in used:
                     counts[k] += 1
+        if kong_call is not None and now_value is not None and kong_call[0] > now_value.gain \
+                and (best_call is None or kong_call[0] > best_call[0]):
+            return Advice(kong_call[1], mode="call")
         if best_call is not None:
             return Advice(best_call[1], mode="call")
         return Advice(pass_action, mode="pass")

@@ -531,3 +531,26 @@ def plan_by_id(pid: str) -> Plan:
         if p.id == pid:
             return p
     raise KeyError(f"no plan {pid!r}")
+
+
+class _KongTable:
+    """The seat's table facts as a kong's scoring reads them: a kong weighed before it is made was not made on a
+    flower's replacement tile (Hainan's 摸杠翻倍 counts that one higher)."""
+
+    last_kong_on_flower = False
+
+    def __init__(self, facts):
+        self._facts = facts
+
+    def __getattr__(self, name: str):
+        return getattr(self._facts, name)
+
+
+def kong_points(view: SeatState, meld: Meld) -> float:
+    """What declaring `meld` (a kong) pays this seat at once, by the rule set's own kong scoring (0 where kongs pay
+    nothing, or where the price needs what the seat cannot know)."""
+    try:
+        item = view.variant.kong_score(_KongTable(view.table_facts()), view.seat, meld)
+    except (UnknownToSeat, EngineError, AttributeError, KeyError, TypeError):
+        return 0.0
+    return float(item.deltas[view.seat]) if item is not None else 0.0
