@@ -97,7 +97,7 @@ def parse_level(spec: str) -> tuple[str, dict]:
             key, _, value = f.partition("=")
             number = float(value)
             skill[key] = bool(number) if key in ("acceptance", "value", "decline_cheap", "lookahead", "counting",
-                                                  "reading", "search", "calibrated", "kong_value", "learned") else number
+                                                  "reading", "search", "kong_value") else number
         settings["skill"] = skill
     return level, settings
 

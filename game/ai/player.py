@@ -16,7 +16,8 @@ Every level sees only its own seat's view. What they weigh:
   end; declines a cheap win when a much bigger one is likely; picks its 上嘎 by its chances; explains its move
   (`advise`); and searches: its best few discards played forward on sampled deals of the tiles it has not seen
   (search.py), a switch from the reading's choice only on a clear paired margin — in the rule sets
-  where that measured no worse (EXPERT_TUNING turns it off in the others). `think_s` sets how long it may
+  where that measured no worse (EXPERT_TUNING turns it off in the others), and where kongs pay well (北海) it
+  weighs a kong by its points against the discard or call it would make instead. `think_s` sets how long it may
   think per searched decision (a rollout count at a calibrated pace, so its choices never depend on the clock).
 """
 
@@ -32,8 +33,7 @@ from game.engine.tiles import NUM_PLAYABLE
 from game.engine.variant import SetupChoice
 from game.engine.wincheck import WinCheck
 
-from .odds import gain_factor
-from .reading import Opponent, calibrated_ready, danger, feed_chance, learned_danger, read_opponents, safest_reason
+from .reading import Opponent, calibrated_ready, danger, feed_chance, read_opponents, safest_reason
 from .value import (
     PLANS,
     TableValues,
@@ -85,10 +85,6 @@ class Skill:
     # weighs a kong by what it pays at once (the rule set's kong points) plus the hand it leaves, against the best
     # discard or, on a discard, against passing or ponging (else: a kong whenever the distance is kept)
     kong_value: bool = False
-    learned: bool = False  # a discard's danger by the reading fitted on logged games (reading.DANGER_MODEL), where
-    # the rule set has one
-    calibrated: bool = False  # reads the value reading's estimates through what such hands turned out to win at
-    # this rule set's table (odds.GAIN_CALIBRATION)
 
 
 # the expert's rollout round model (search.py: a ready opponent ends the round on his turn this often), off: at 0.12
@@ -141,8 +137,13 @@ EXPERT_TUNING: dict[str, dict] = {
     # the search +0.40, winning 0.171 as hard does)
     "guangdong": {"search": False},
     # the search loses: every win is self-drawn, and the rollout's switches trade the speed that wins here for
-    # bigger hands (expert:expert@0, seeds 1000-1059: -0.14 and -0.23 a round, winning 0.192 of its rounds to 0.250)
-    "beihai": {"search": False},
+    # bigger hands (expert:expert@0, seeds 1000-1059: -0.14 and -0.23 a round, winning 0.192 of its rounds to 0.250).
+    # Kongs pay at once here (concealed 2 from each, exposed 3 from the giver: more than a plain self-draw), so a
+    # kong is weighed by its points; and a pong that keeps the distance is worth making for what it keeps (it
+    # takes the turn from the seats in between, who could each have self-drawn): against expert@0 on seeds
+    # 1000-1059 and 1060-1179, kong_value +0.14 and +0.02 a round, call_value 1.0 +0.21 and +0.08, both +0.09 on
+    # the second range (each within noise; docs/benchmarks.md)
+    "beihai": {"search": False, "kong_value": True, "call_value": 1.0},
 }
 
 
@@ -338,18 +339,10 @@ class SkilledBot:
             if hazard is None:  # the same for every candidate of one decision
                 hazard = self._memo[("hazard", opponents is None)] = self._hazard(view, opponents)
             opt.gain, opt.hand = self._gain(view, check, counts, melds, unseen, opt, hazard)
-            if self.skill.calibrated:
-                opt.gain *= gain_factor(getattr(view.variant, "id", ""),
-                                        opt.value_distance if opt.value_distance is not None else opt.distance,
-                                        own_draws_left(view))
         if opponents and action.type == "discard" and action.tile is not None and self.skill.defence:
             values = self._table_values(view)
             # where no discard wins (北海: self-draw only) a discard cannot deal in, however ready the table looks
-            p = 0.0
-            if values.discard_wins:
-                learned = learned_danger(view, opponents, action.tile, unseen) if self.skill.learned else None
-                p = danger(view, opponents, action.tile, unseen, full=self.skill.reading) if learned is None \
-                    else learned
+            p = danger(view, opponents, action.tile, unseen, full=self.skill.reading) if values.discard_wins else 0.0
             # a deal-in costs what this seat pays beyond what it would pay anyway (his self-draw: the rule set's
             # payments), and ends its own hand: the gain of going on is lost with it. A far hand will have to throw
             # more tiles before it wins: each one a risk like this one.

@@ -9,7 +9,6 @@ whose calls are all one suit is after that suit.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from game.engine.seat_state import SeatState
@@ -157,79 +156,3 @@ def calibrated_ready(rule_set: str, ready: float) -> float:
         if ready >= floor:
             share = measured
     return share
-
-
-# ---- the learned reading: a deal-in's chance from the same clues, weighed by what logged games showed
-# Each clue of a (opponent, tile) pair, as 0/1 or a small count; the chance that the tile wins for him now is
-# 1 / (1 + e^-(w · clues)), the weights per rule set fitted by benchmarks/fit_danger.py on games of `hard` seats
-# (every discard a seat made, every tile it could have thrown, every opponent: did his hand wait on it).
-DANGER_FEATURES = (
-    "bias", "turns", "turns_late", "calls", "calls3", "honour", "honour_hidden1", "honour_hidden2",
-    "terminal", "two_eight", "suji_both", "suji_one", "kabe", "threw", "passed", "suit_in", "suit_out",
-    "copies_unseen", "neighbours_gone",
-)
-
-
-def danger_features(view: SeatState, opp: Opponent, kind: int, unseen: list[int]) -> tuple[int, ...]:
-    """The clues of throwing `kind` against `opp`, in DANGER_FEATURES' order (what the seat can see only)."""
-    turns = len(view.discards[opp.seat]) + opp.melds
-    honour = kind >= 27
-    hidden = unseen[kind]
-    terminal = two_eight = suji_both = suji_one = kabe = neighbours_gone = 0
-    if not honour:
-        n = kind % 9
-        terminal = int(n in (0, 8))
-        two_eight = int(n in (1, 7))
-        lo = n - 3 >= 0 and (kind - 3) in opp.threw
-        hi = n + 3 <= 8 and (kind + 3) in opp.threw
-        if (lo or n - 3 < 0) and (hi or n + 3 > 8):
-            suji_both = 1
-        elif lo or hi:
-            suji_one = 1
-        kabe = int((n >= 1 and unseen[kind - 1] == 0) or (n <= 7 and unseen[kind + 1] == 0))
-        # how many of the tiles a run through `kind` would need are gone (every copy seen)
-        neighbours_gone = sum(1 for d in (-2, -1, 1, 2) if 0 <= n + d <= 8 and unseen[kind + d] == 0)
-    suit_in = int(opp.suit is not None and not honour and kind // 9 == opp.suit)
-    suit_out = int(opp.suit is not None and not suit_in)
-    return (1, min(turns, 20), max(0, min(turns, 20) - 10), opp.melds, int(opp.melds >= 3), int(honour),
-            int(honour and hidden == 1), int(honour and hidden == 2), terminal, two_eight, suji_both, suji_one, kabe,
-            int(kind in opp.threw), int(kind in opp.passed), suit_in, suit_out, min(hidden, 4), neighbours_gone)
-
-
-# rule set -> weights in DANGER_FEATURES' order (benchmarks/fit_danger.py --write); a rule set not fitted reads by
-# the rough reading above
-DANGER_MODEL: dict[str, tuple[float, ...]] = {
-    "guiliu": (
-        -8.175, 0.441, -0.289, 0.349, -2.075, -0.678, 0.505, 0.236, -0.312, -0.237, -0.839, -0.344, -0.053, -2.946,
-        -2.975, -0.21, -0.227, 0.177, -0.324,
-    ),
-    "nanning": (
-        -8.351, 0.453, -0.338, 0.237, -0.055, -1.873, -1.609, -0.797, -0.669, -0.368, -0.369, -0.29, -0.008, -2.99,
-        -3.028, -0.475, 0.167, 0.193, -0.22,
-    ),
-    "hainan": (
-        -8.128, 0.438, -0.316, 0.305, -0.235, -1.769, -1.474, 0.421, -1.017, -0.421, -0.412, -0.451, 0.053, -3.874,
-        -1.089, -0.668, 0.15, 0.266, -0.264,
-    ),
-    "guangdong": (
-        -13.032, 0.586, -0.367, 0.638, -0.155, -0.424, -2.071, 0.116, -0.933, -0.527, -0.6, -0.168, -0.233, -1.497,
-        -0.142, 0.452, -1.081, 0.693, -0.185,
-    ),
-}
-
-
-def learned_chance(view: SeatState, opp: Opponent, kind: int, unseen: list[int],
-                   weights: tuple[float, ...]) -> float:
-    """The fitted chance that throwing `kind` deals in to `opp` (ready or not: his readiness is in the clues)."""
-    if kind >= 27 and unseen[kind] == 0:
-        return 0.0  # every copy seen but this seat's own: no pair or single of it to wait on
-    z = sum(w * x for w, x in zip(weights, danger_features(view, opp, kind, unseen)))
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
-
-
-def learned_danger(view: SeatState, opponents: list[Opponent], kind: int, unseen: list[int]) -> float | None:
-    """Expected deal-ins from throwing `kind` by the fitted reading (None: the rule set has none)."""
-    weights = DANGER_MODEL.get(getattr(view.variant, "id", ""))
-    if weights is None:
-        return None
-    return sum(learned_chance(view, o, kind, unseen, weights) for o in opponents)

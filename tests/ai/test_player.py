@@ -473,3 +473,75 @@ def test_normal_values_only_its_quickest_discards_and_hard_every_one_in_reach(vi
             assert {o.action.tile for o in hard.options} == {k for k in kinds if after(k) <= reach}
             wider += len(hard.options) > SkilledBot("normal").skill.valued
     assert wider >= 5  # hard valued more discards than normal may, often
+
+
+# ---------------------------------------------------------------------------------------------- kongs weighed
+def _beihai_round(hands: list[str], wall: str):
+    """北海 without a wildcard, seat 0 dealing: hands and the live wall as given."""
+    opts = BEIHAI.parse_options({"ghost": "none"}, 4)
+    rnd, _ = round_from_scenario(BEIHAI, opts, 4, 0, [T(h) for h in hands], T(wall))
+    return rnd
+
+
+_BEIHAI_OTHERS = ["2p 2p 4p 8p 8p 1s 1s 6s 7s 8s N N S", "3p 3p 4p 4p 6m 6m 7m 8m 2s 2s 6s 7s S",
+                  "4m 4m 5m 5m 7m 7m 8m 1p 1p 9p 9p 9s W"]
+
+
+def test_kong_points_are_the_rule_sets_own():
+    """What a kong pays its maker at once, by the rule set's kong scoring (its rules files): 北海 concealed 2 from
+    each other player, exposed 3 from the giver, added 1 from each; 南宁 the base from each (concealed) or from the
+    giver; 广东 none."""
+    from game.ai.value import kong_points
+    from game.engine.melds import Meld
+
+    def points(variant, raw: dict) -> list[float]:
+        opts = variant.parse_options(raw, 4)
+        rest = [k for k in range(34) for _ in range(4)]
+        hands = [rest[i * 13:(i + 1) * 13] + ([rest[52]] if i == 0 else []) for i in range(4)]
+        rnd, _ = round_from_scenario(variant, opts, 4, 0, hands, rest[60:80])
+        view = SeatState.of_round(rnd, 0)
+        kind = K("5s")
+        return [kong_points(view, Meld("concealed_kong", [kind] * 4)),
+                kong_points(view, Meld("kong", [kind] * 4, 2, kind)),
+                kong_points(view, Meld("added_kong", [kind] * 4, 2, kind))]
+
+    assert points(BEIHAI, {"ghost": "none"}) == [6.0, 3.0, 3.0]
+    assert points(NANNING, {"coins": False}) == [3.0, 1.0, 1.0]
+    assert points(GUANGDONG, {}) == [0.0, 0.0, 0.0]
+
+
+def test_where_kongs_pay_the_expert_makes_one_that_costs_a_step():
+    """北海 pays a concealed kong 2 from each other player (6 in all, six plain self-draws' worth from one payer):
+    four 1m held as a pong and a run make a kong one step slower. Hard keeps the distance and throws E; the expert,
+    weighing the kong's points (EXPERT_TUNING's kong_value at this rule set), declares it."""
+    rnd = _beihai_round(["1m 1m 1m 1m 2m 3m 5p 6p 7p 3s 4s 9s 9s E", *_BEIHAI_OTHERS], "5s 2m 7p 3m 6p 2m")
+    view, legal = SeatState.of_round(rnd, 0), rnd.legal_actions(0)
+    check = WinCheck.at(rnd.variant, rnd.options, 4)
+    kong = next(a for a in legal if a.type == "concealed_kong")
+    kept = _minus(_minus(_minus(_minus(view.hand, K("1m")), K("1m")), K("1m")), K("1m"))
+    from game.engine.melds import Meld
+
+    assert check.distance(kept, None, [Meld("concealed_kong", [K("1m")] * 4)]) \
+        > check.distance(_minus(view.hand, K("E")), None, [])  # the kong is a step slower
+    assert SkilledBot("hard").choose(view, legal).type == "discard"
+    assert SkilledBot("expert", think_s=0).choose(view, legal) == kong
+    # where the expert does not weigh kongs by their points it plays as hard does
+    assert SkilledBot("expert", think_s=0, skill={"kong_value": False}).choose(view, legal).type == "discard"
+
+
+def test_where_kongs_pay_a_ready_concealed_hand_kongs_on_a_discard():
+    """Ready and concealed, waiting on E alone, seat 0 holds three 9s when seat 3 throws the fourth. Hard keeps
+    its hand concealed (where a concealed hand may pay more) and passes; at 北海, where an exposed kong on a discard
+    makes the giver pay 3 and the wait stays the same, the expert takes it."""
+    rnd = _beihai_round(["1m 2m 3m 5p 6p 7p 3s 4s 5s 9s 9s 9s E W", *_BEIHAI_OTHERS[:2],
+                         "4m 4m 5m 5m 7m 7m 8m 1p 1p 9p 9p 9s C"],
+                        "F F F 2m 3m 6p 7p 5s 4s 3s 1m 8s 9m 9m 9m 5p 5p 6m 2m 3m")
+    rnd.apply(Action(0, "discard", K("W")))
+    for seat, tile in ((1, "F"), (2, "F"), (3, "9s")):
+        rnd.pass_all()
+        rnd.apply(Action(seat, "discard", K(tile)))
+    assert rnd.phase == "claim"
+    view, legal = SeatState.of_round(rnd, 0), rnd.legal_actions(0)
+    assert view.claim_tile == K("9s") and any(a.type == "kong" for a in legal)
+    assert SkilledBot("hard").choose(view, legal).type == "pass"
+    assert SkilledBot("expert", think_s=0).choose(view, legal).type == "kong"
