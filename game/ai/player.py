@@ -734,34 +734,41 @@ class SkilledBot:
             counts[tile] += 3
             if after <= now and not (self.skill.value and now == 0 and not melds):
                 return Advice(by_type["kong"][0], mode="call")
-        if flowers:
-            now_value = None  # flowers still held from the deal: the distance alone decides
-        else:
-            now_value = self._evaluate(view, check, counts, melds, unseen, pass_action, None) \
-                if self.skill.value else None
-        best_call: tuple[float, Action] | None = None
+        calls = []  # (action, the tiles it uses, the meld, the distance after it)
         for kind in ("pong", "chow"):
             for a in by_type.get(kind, []):
                 used = [tile, tile] if kind == "pong" else list(a.tiles)
                 for k in used:
                     counts[k] -= 1
                 meld = Meld(kind, sorted([tile, *used]), view.claim_from, tile)
-                after = check.distance(counts, ghost, melds + [meld])
-                if now_value is None:
-                    if after < now:
-                        for k in used:
-                            counts[k] += 1
-                        return Advice(a, mode="call")
-                else:
-                    # a call that speeds the hand up is made unless it throws away most of the hand's worth (a
-                    # concealed bonus, a minimum only a concealed hand reaches); one that does not, only for value
-                    got = self._best_after_call(view, check, counts, melds + [meld], unseen)
-                    worth = (after < now and got >= self.skill.call_keep * now_value.gain) \
-                        or (after <= now and got > self.skill.call_value * now_value.gain)
-                    if worth and (best_call is None or got > best_call[0]):
-                        best_call = (got, a)
+                calls.append((a, used, meld, check.distance(counts, ghost, melds + [meld])))
                 for k in used:
                     counts[k] += 1
+        if flowers or not self.skill.value:
+            # flowers still held from the deal, or a level that reads no value: the distance alone decides
+            for a, _, _, after in calls:
+                if after < now:
+                    return Advice(a, mode="call")
+            return Advice(pass_action, mode="pass")
+        # only a call that keeps the distance or shortens it may be made: with none, nothing needs valuing
+        if all(after > now for *_, after in calls):
+            return Advice(pass_action, mode="pass")
+        now_value = self._evaluate(view, check, counts, melds, unseen, pass_action, None)
+        best_call: tuple[float, Action] | None = None
+        for a, used, meld, after in calls:
+            if after > now:
+                continue
+            for k in used:
+                counts[k] -= 1
+            # a call that speeds the hand up is made unless it throws away most of the hand's worth (a concealed
+            # bonus, a minimum only a concealed hand reaches); one that does not, only for value
+            got = self._best_after_call(view, check, counts, melds + [meld], unseen)
+            worth = (after < now and got >= self.skill.call_keep * now_value.gain) \
+                or (after <= now and got > self.skill.call_value * now_value.gain)
+            if worth and (best_call is None or got > best_call[0]):
+                best_call = (got, a)
+            for k in used:
+                counts[k] += 1
         if best_call is not None:
             return Advice(best_call[1], mode="call")
         return Advice(pass_action, mode="pass")
