@@ -80,6 +80,14 @@ class Skill:
     call_value: float = 1.3
     valued: int | None = None  # values only this many discards, the quickest (distance, then the least connected
     # tile): a cheaper reading for a level that slips among its best few anyway (None: every one in reach)
+    # cheaper readings still, for a level that slips among its best few anyway: a ready hand's waits all read as
+    # paying what the one with the most copies unseen pays (one win judged and settled, not every wait's), and the
+    # plans' values read once a game for each dealer (at the first round it deals), not anew for every table state
+    # (the streak, the round wind)
+    one_wait: bool = False
+    game_values: bool = False
+    call_valued: int | None = None  # answering a claim, values only this many discards after each call (the
+    # quickest, as `valued`; None: as `valued`)
 
 
 # the expert's rollout round model (search.py: a ready opponent ends the round on his turn this often), off: at 0.12
@@ -103,7 +111,8 @@ SKILLS = {
     # reads what a hand is worth, careless about one move in three; no defence, no tile counting (a wait is as
     # good as its kinds, dead or not)
     "normal": Skill(acceptance=False, value=True, defence=0.0, slips=0.35, decline_cheap=False, counting=False,
-                    reading=False, valued=4),
+                    reading=False, valued=4, one_wait=True, game_values=True,
+                    call_valued=2),
     # never careless, counts tiles and looks ahead; no defence: in arena runs a defence on the basic reading (a
     # tile's rank, who threw it) cost it more wins than it saved deal-ins (Guangdong hard:normal −6.1 a round with
     # it, +1.1 without; Nanning −0.2 and +0.35, Guiliu −0.3 and +1.0), and the expert's full reading and defence
@@ -184,6 +193,7 @@ class SkilledBot:
         self._values: TableValues | None = None
         self._values_key: tuple | None = None
         self._memo: dict = {}
+        self._game_values: dict[tuple, TableValues] = {}  # Skill.game_values: this bot's own, one per dealer
         # the expert's thinking time per searched decision in seconds (None: search.DEFAULT_THINK_S; 0: no search,
         # the value reading alone), turned into a rollout count by a calibrated pace: see game/ai/search.py
         self.think_s = think_s
@@ -275,6 +285,15 @@ class SkilledBot:
         memo = self._memo
         if "values" in memo:
             return memo["values"]
+        if self.skill.game_values:  # kept by the bot (so its choices follow from its own game only), by dealer
+            key = (id(view.variant), view.options, view.players, view.dealer, view.seat)
+            values = self._game_values.get(key)
+            if values is None:
+                if len(self._game_values) >= 64:
+                    self._game_values.clear()
+                values = self._game_values[key] = TableValues(view)
+            memo["values"] = values
+            return values
         key = (id(view.variant), view.options, view.players, view.dealer, view.seat, context_key(view.table_facts()))
         if self._values_key != key or self._values is None:
             self._values_key = key
@@ -334,7 +353,8 @@ class SkilledBot:
         if info is None:
             if "lock" not in self._memo:  # the seat's pass-lock, where the rule set has one
                 self._memo["lock"] = view.lock_state if view.variant.pass_lock is not None else None
-            info = self._memo[key] = ready_waits(view, counts, melds, self._memo["lock"])
+            info = self._memo[key] = ready_waits(view, counts, melds, self._memo["lock"],
+                                                 self._memo["unseen"] if self.skill.one_wait else None)
         return info
 
     def _gain(self, view: SeatState, check: WinCheck, counts: list[int], melds: list[Meld], unseen: list[int],
@@ -498,7 +518,7 @@ class SkilledBot:
         melds = view.own_melds
         ghost = view.ghost
         candidates = [a for a in discards if a.tile != ghost] or discards
-        unseen = self._unseen(view)
+        unseen = self._memo["unseen"] = self._unseen(view)
         opponents = self._opponents(view) if self.skill.defence else None
         seen: dict[int, Option] = {}
         target = check.distance(counts, ghost, melds)
@@ -511,15 +531,18 @@ class SkilledBot:
             reach = target + 2
         else:
             reach = target + 1
+        after: dict[int, int] = {}  # the distance after each discard, where _quickest has worked it out
         if self.skill.valued:
-            candidates = self._quickest(check, counts, melds, ghost, candidates, self.skill.valued)
+            quickest = self._quickest(check, counts, melds, ghost, candidates, self.skill.valued)
+            candidates = [a for a, _ in quickest]
+            after = {a.tile: d for a, d in quickest}  # type: ignore[misc]
         for a in candidates:
             k = a.tile
             assert k is not None
             if k in seen:
                 continue
             counts[k] -= 1
-            d = check.distance(counts, ghost, melds)
+            d = after[k] if k in after else check.distance(counts, ghost, melds)
             if reach is None or d <= reach:
                 seen[k] = self._evaluate(view, check, counts, melds, unseen, a, opponents, now=d)
             counts[k] += 1
@@ -550,8 +573,9 @@ class SkilledBot:
 
     @staticmethod
     def _quickest(check: WinCheck, counts: list[int], melds: list[Meld], ghost: int | None, discards: list[Action],
-                  n: int) -> list[Action]:
-        """The `n` discards (one per kind) that leave the hand nearest a win, the least connected tile first."""
+                  n: int) -> list[tuple[Action, int]]:
+        """The `n` discards (one per kind) that leave the hand nearest a win, the least connected tile first, each
+        with the distance it leaves."""
         by_kind: dict[int, tuple[tuple[int, int, int], Action]] = {}
         for a in discards:
             k = a.tile
@@ -562,7 +586,7 @@ class SkilledBot:
             d = check.distance(counts, ghost, melds)
             counts[k] += 1
             by_kind[k] = ((d, _connectedness(counts, k), k), a)
-        return [a for _, a in sorted(by_kind.values(), key=lambda e: e[0])[:n]]
+        return [(a, rank[0]) for rank, a in sorted(by_kind.values(), key=lambda e: e[0])[:n]]
 
     @staticmethod
     def _someone_looks_ready(view: SeatState, opponents: list[Opponent]) -> bool:
@@ -726,7 +750,7 @@ class SkilledBot:
         now = check.distance(counts, ghost, melds)
         tile = view.claim_tile
         assert tile is not None
-        unseen = self._unseen(view)
+        unseen = self._memo["unseen"] = self._unseen(view)
         pass_action = by_type["pass"][0]
         if "kong" in by_type:
             counts[tile] -= 3
@@ -780,12 +804,15 @@ class SkilledBot:
         ghost = view.ghost
         target = check.distance(counts, ghost, melds)
         kinds = [k for k in range(NUM_PLAYABLE) if counts[k] and k != ghost]
-        if self.skill.valued:
-            kinds = [a.tile for a in self._quickest(check, counts, melds, ghost, [
-                Action(view.seat, "discard", tile=k) for k in kinds], self.skill.valued)]
+        after: dict[int, int] = {}  # the distance after each discard, where _quickest has worked it out
+        valued = self.skill.call_valued or self.skill.valued
+        if valued:
+            after = {a.tile: d for a, d in self._quickest(check, counts, melds, ghost, [  # type: ignore[misc]
+                Action(view.seat, "discard", tile=k) for k in kinds], valued)}
+            kinds = list(after)
         for k in sorted(kinds):
             counts[k] -= 1
-            if check.distance(counts, ghost, melds) <= target:
+            if (after[k] if k in after else check.distance(counts, ghost, melds)) <= target:
                 o = self._evaluate(view, check, counts, melds, unseen, Action(view.seat, "discard", tile=k), None)
                 best = max(best, o.gain)
             counts[k] += 1
