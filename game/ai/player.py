@@ -32,7 +32,7 @@ from game.engine.tiles import NUM_PLAYABLE
 from game.engine.variant import SetupChoice
 from game.engine.wincheck import WinCheck
 
-from .reading import Opponent, calibrated_ready, danger, feed_chance, read_opponents, safest_reason
+from .reading import Opponent, calibrated_ready, danger, feed_chance, looks_ready, read_opponents, safest_reason
 from .value import (
     PLANS,
     TableValues,
@@ -111,8 +111,8 @@ SKILLS = {
     # reads what a hand is worth, careless about one move in three; no defence, no tile counting (a wait is as
     # good as its kinds, dead or not)
     "normal": Skill(acceptance=False, value=True, defence=0.0, slips=0.35, decline_cheap=False, counting=False,
-                    reading=False, valued=4, one_wait=True, game_values=True,
-                    call_valued=2),
+                    reading=False, valued=3, one_wait=True, game_values=True,
+                    call_valued=1),
     # never careless, counts tiles and looks ahead; no defence: in arena runs a defence on the basic reading (a
     # tile's rank, who threw it) cost it more wins than it saved deal-ins (Guangdong hard:normal −6.1 a round with
     # it, +1.1 without; Nanning −0.2 and +0.35, Guiliu −0.3 and +1.0), and the expert's full reading and defence
@@ -495,8 +495,10 @@ class SkilledBot:
         """The chance per turn that someone else ends the round first, from how ready the others look: the raw
         reading for every level (a defending level's discounts are for the danger of a discard, not the pace of the
         round), so the expert values its hand as hard does."""
-        opponents = read_opponents(view)
-        return rough(min(0.5, 0.02 + 0.12 * sum(o.ready for o in opponents)))
+        discards, melds = view.discards, view.melds
+        ready = sum(looks_ready(len(discards[seat]), sum(1 for m in melds[seat] if m.type != "concealed_kong"))
+                    for seat in range(view.players) if seat != view.seat)  # read_opponents' readings, no more
+        return rough(min(0.5, 0.02 + 0.12 * ready))
 
     def _threatened(self, view: SeatState) -> bool:
         """Whether an opponent is likely enough ready for danger to weigh in the choice (Skill.threat_ready: the
