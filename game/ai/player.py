@@ -82,8 +82,8 @@ class Skill:
     # tile): a cheaper reading for a level that slips among its best few anyway (None: every one in reach)
     # cheaper readings still, for a level that slips among its best few anyway: a ready hand's waits all read as
     # paying what the one with the most copies unseen pays (one win judged and settled, not every wait's), and the
-    # plans' values read once a game for each dealer (at the first round it deals), not anew for every table state
-    # (the streak, the round wind)
+    # plans' values read once a game as dealer and once not (at the first round of each), not anew for every table
+    # state (the streak, the round wind, which seat deals)
     one_wait: bool = False
     game_values: bool = False
     call_valued: int | None = None  # answering a claim, values only this many discards after each call (the
@@ -193,7 +193,7 @@ class SkilledBot:
         self._values: TableValues | None = None
         self._values_key: tuple | None = None
         self._memo: dict = {}
-        self._game_values: dict[tuple, TableValues] = {}  # Skill.game_values: this bot's own, one per dealer
+        self._game_values: dict[tuple, TableValues] = {}  # Skill.game_values: this bot's own, dealing or not
         # the expert's thinking time per searched decision in seconds (None: search.DEFAULT_THINK_S; 0: no search,
         # the value reading alone), turned into a rollout count by a calibrated pace: see game/ai/search.py
         self.think_s = think_s
@@ -285,8 +285,8 @@ class SkilledBot:
         memo = self._memo
         if "values" in memo:
             return memo["values"]
-        if self.skill.game_values:  # kept by the bot (so its choices follow from its own game only), by dealer
-            key = (id(view.variant), view.options, view.players, view.dealer, view.seat)
+        if self.skill.game_values:  # kept by the bot (so its choices follow from its own game only), dealing or not
+            key = (id(view.variant), view.options, view.players, view.seat, view.dealer == view.seat)
             values = self._game_values.get(key)
             if values is None:
                 if len(self._game_values) >= 64:
