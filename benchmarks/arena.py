@@ -95,9 +95,9 @@ def parse_level(spec: str) -> tuple[str, dict]:
         skill = {}
         for f in fields:
             key, _, value = f.partition("=")
-            number = float(value)
+            number = int(value) if value.lstrip("-").isdigit() else float(value)  # counts (valued=4) stay whole
             skill[key] = bool(number) if key in ("acceptance", "value", "decline_cheap", "lookahead", "counting",
-                                                  "reading", "search") else number
+                                                  "reading", "search", "one_wait", "game_values") else number
         settings["skill"] = skill
     return level, settings
 
