@@ -443,13 +443,13 @@ def test_the_expert_takes_its_tuned_fields_per_rule_set_and_an_ablation_over_the
 @pytest.mark.parametrize("vid", ["guangdong", "beihai"])
 def test_normal_values_only_its_quickest_discards_and_hard_every_one_in_reach(vid):
     """Skill.valued: normal's cheaper reading values its few quickest discards (it slips among its best three
-    anyway); hard, which never slips, still values every discard within reach of the quickest."""
+    anyway), one more where no plain hand may win (Skill.valued_gated); hard, which never slips, still values every discard within reach of the quickest."""
     from game.ai.value import own_draws_left
 
     variant = get_variant(vid)
     players = variant.player_counts[-1]
     opts = variant.parse_options({}, players)
-    wider = 0
+    wider = gated = 0
     for _, rnd, seat, legal in _early_turns(variant, opts, players, seeds=4, turns=4 * players):
         view = _seat(rnd, seat)
         check = WinCheck.at(variant, opts, players)
@@ -461,10 +461,14 @@ def test_normal_values_only_its_quickest_discards_and_hard_every_one_in_reach(vi
             hand[k] -= 1
             return check.distance(hand, ghost, view.own_melds)
 
-        normal = SkilledBot("normal", seed=1, skill={"slips": 0.0}).advise(view, legal)
+        normal_bot = SkilledBot("normal", seed=1, skill={"slips": 0.0})
+        normal = normal_bot.advise(view, legal)
         if normal.action.type == "discard" and normal.options:
             valued = {o.action.tile for o in normal.options}
-            assert len(valued) <= SkilledBot("normal").skill.valued
+            skill = normal_bot.skill
+            # four where no plain hand may win (Guangdong's 3 fan), three elsewhere
+            assert len(valued) <= (skill.valued if normal_bot._plain_wins(view) else skill.valued_gated)
+            gated += len(valued) > skill.valued
             assert max(after(k) for k in valued) <= min((after(k) for k in kinds - valued), default=99)
         hard = SkilledBot("hard", seed=1).advise(_seat(rnd, seat), legal)
         if hard.action.type == "discard" and hard.options:
@@ -473,6 +477,7 @@ def test_normal_values_only_its_quickest_discards_and_hard_every_one_in_reach(vi
             assert {o.action.tile for o in hard.options} == {k for k in kinds if after(k) <= reach}
             wider += len(hard.options) > SkilledBot("normal").skill.valued
     assert wider >= 5  # hard valued more discards than normal may, often
+    assert (gated > 0) == (vid == "guangdong")  # normal's fourth discard, only under the minimum
 
 
 def _ready_on_dragon_or_pair():
