@@ -84,6 +84,11 @@ def _zero() -> dict[str, int]:
     return dict.fromkeys(COUNTS, 0)
 
 
+# the Skill fields that are switches (0/1 on the command line)
+SWITCHES = ("acceptance", "value", "decline_cheap", "lookahead", "counting", "reading", "search", "kong_value",
+            "one_wait", "game_values")
+
+
 def parse_level(spec: str) -> tuple[str, dict]:
     """A side of a pairing: a level, optionally with the expert's thinking time, `expert@0.2` (seconds per
     searched decision; `expert@0`: the value reading without the search), and for ablations fields of its Skill
@@ -95,9 +100,8 @@ def parse_level(spec: str) -> tuple[str, dict]:
         skill = {}
         for f in fields:
             key, _, value = f.partition("=")
-            number = float(value)
-            skill[key] = bool(number) if key in ("acceptance", "value", "decline_cheap", "lookahead", "counting",
-                                                  "reading", "search", "kong_value") else number
+            number = int(value) if value.lstrip("-").isdigit() else float(value)  # counts (valued=4) stay whole
+            skill[key] = bool(number) if key in SWITCHES else number
         settings["skill"] = skill
     return level, settings
 

@@ -33,7 +33,7 @@ from game.engine.tiles import NUM_PLAYABLE
 from game.engine.variant import SetupChoice
 from game.engine.wincheck import WinCheck
 
-from .reading import Opponent, calibrated_ready, danger, feed_chance, read_opponents, safest_reason
+from .reading import Opponent, calibrated_ready, danger, feed_chance, looks_ready, read_opponents, safest_reason
 from .value import (
     PLANS,
     TableValues,
@@ -82,6 +82,18 @@ class Skill:
     call_value: float = 1.3
     valued: int | None = None  # values only this many discards, the quickest (distance, then the least connected
     # tile): a cheaper reading for a level that slips among its best few anyway (None: every one in reach)
+    # cheaper readings still, for a level that slips among its best few anyway: a ready hand's waits all read as
+    # paying what the one with the most copies unseen pays (one win judged and settled, not every wait's), and the
+    # plans' values read once a game as dealer and once not (at the first round of each), not anew for every table
+    # state (the streak, the round wind, which seat deals)
+    one_wait: bool = False
+    game_values: bool = False
+    # where no plain hand may win here (a minimum: Guangdong's 3 fan), the plain distance says less of the speed to
+    # a hand that may: `valued_gated` discards are valued instead (on the tuning seeds normal with three won 0.107
+    # of its Guangdong rounds against easy, with four 0.133)
+    valued_gated: int | None = None
+    call_valued: int | None = None  # answering a claim, values only this many discards after each call (the
+    # quickest, as `valued`; None: as `valued`)
     # weighs a kong by what it pays at once (the rule set's kong points) plus the hand it leaves, against the best
     # discard or, on a discard, against passing or ponging (else: a kong whenever the distance is kept)
     kong_value: bool = False
@@ -108,7 +120,8 @@ SKILLS = {
     # reads what a hand is worth, careless about one move in three; no defence, no tile counting (a wait is as
     # good as its kinds, dead or not)
     "normal": Skill(acceptance=False, value=True, defence=0.0, slips=0.35, decline_cheap=False, counting=False,
-                    reading=False, valued=4),
+                    reading=False, valued=3, valued_gated=4, one_wait=True,
+                    game_values=True, call_valued=1),
     # never careless, counts tiles and looks ahead; no defence: in arena runs a defence on the basic reading (a
     # tile's rank, who threw it) cost it more wins than it saved deal-ins (Guangdong hard:normal −6.1 a round with
     # it, +1.1 without; Nanning −0.2 and +0.35, Guiliu −0.3 and +1.0), and the expert's full reading and defence
@@ -194,6 +207,7 @@ class SkilledBot:
         self._values: TableValues | None = None
         self._values_key: tuple | None = None
         self._memo: dict = {}
+        self._game_values: dict[tuple, TableValues] = {}  # Skill.game_values: this bot's own, dealing or not
         # the expert's thinking time per searched decision in seconds (None: search.DEFAULT_THINK_S; 0: no search,
         # the value reading alone), turned into a rollout count by a calibrated pace: see game/ai/search.py
         self.think_s = think_s
@@ -313,6 +327,15 @@ class SkilledBot:
         memo = self._memo
         if "values" in memo:
             return memo["values"]
+        if self.skill.game_values:  # kept by the bot (so its choices follow from its own game only), dealing or not
+            key = (id(view.variant), view.options, view.players, view.seat, view.dealer == view.seat)
+            values = self._game_values.get(key)
+            if values is None:
+                if len(self._game_values) >= 64:
+                    self._game_values.clear()
+                values = self._game_values[key] = TableValues(view)
+            memo["values"] = values
+            return values
         key = (id(view.variant), view.options, view.players, view.dealer, view.seat, context_key(view.table_facts()))
         if self._values_key != key or self._values is None:
             self._values_key = key
@@ -372,7 +395,9 @@ class SkilledBot:
         if info is None:
             if "lock" not in self._memo:  # the seat's pass-lock, where the rule set has one
                 self._memo["lock"] = view.lock_state if view.variant.pass_lock is not None else None
-            info = self._memo[key] = ready_waits(view, counts, melds, self._memo["lock"])
+            info = self._memo[key] = ready_waits(view, counts, melds, self._memo["lock"],
+                                                 self._memo.get("unseen") or self._unseen(view)
+                                                 if self.skill.one_wait else None)
         return info
 
     def _gain(self, view: SeatState, check: WinCheck, counts: list[int], melds: list[Meld], unseen: list[int],
@@ -513,8 +538,10 @@ class SkilledBot:
         """The chance per turn that someone else ends the round first, from how ready the others look: the raw
         reading for every level (a defending level's discounts are for the danger of a discard, not the pace of the
         round), so the expert values its hand as hard does."""
-        opponents = read_opponents(view)
-        return rough(min(0.5, 0.02 + 0.12 * sum(o.ready for o in opponents)))
+        discards, melds = view.discards, view.melds
+        ready = sum(looks_ready(len(discards[seat]), sum(1 for m in melds[seat] if m.type != "concealed_kong"))
+                    for seat in range(view.players) if seat != view.seat)  # read_opponents' readings, no more
+        return rough(min(0.5, 0.02 + 0.12 * ready))
 
     def _threatened(self, view: SeatState) -> bool:
         """Whether an opponent is likely enough ready for danger to weigh in the choice (Skill.threat_ready: the
@@ -536,7 +563,7 @@ class SkilledBot:
         melds = view.own_melds
         ghost = view.ghost
         candidates = [a for a in discards if a.tile != ghost] or discards
-        unseen = self._unseen(view)
+        unseen = self._memo["unseen"] = self._unseen(view)
         opponents = self._opponents(view) if self.skill.defence else None
         seen: dict[int, Option] = {}
         target = check.distance(counts, ghost, melds)
@@ -549,15 +576,21 @@ class SkilledBot:
             reach = target + 2
         else:
             reach = target + 1
-        if self.skill.valued:
-            candidates = self._quickest(check, counts, melds, ghost, candidates, self.skill.valued)
+        after: dict[int, int] = {}  # the distance after each discard, where _quickest has worked it out
+        valued = self.skill.valued
+        if valued and self.skill.valued_gated and not self._plain_wins(view):
+            valued = self.skill.valued_gated
+        if valued:
+            quickest = self._quickest(check, counts, melds, ghost, candidates, valued)
+            candidates = [a for a, _ in quickest]
+            after = {a.tile: d for a, d in quickest}  # type: ignore[misc]
         for a in candidates:
             k = a.tile
             assert k is not None
             if k in seen:
                 continue
             counts[k] -= 1
-            d = check.distance(counts, ghost, melds)
+            d = after[k] if k in after else check.distance(counts, ghost, melds)
             if reach is None or d <= reach:
                 seen[k] = self._evaluate(view, check, counts, melds, unseen, a, opponents, now=d)
             counts[k] += 1
@@ -588,8 +621,9 @@ class SkilledBot:
 
     @staticmethod
     def _quickest(check: WinCheck, counts: list[int], melds: list[Meld], ghost: int | None, discards: list[Action],
-                  n: int) -> list[Action]:
-        """The `n` discards (one per kind) that leave the hand nearest a win, the least connected tile first."""
+                  n: int) -> list[tuple[Action, int]]:
+        """The `n` discards (one per kind) that leave the hand nearest a win, the least connected tile first, each
+        with the distance it leaves."""
         by_kind: dict[int, tuple[tuple[int, int, int], Action]] = {}
         for a in discards:
             k = a.tile
@@ -600,7 +634,7 @@ class SkilledBot:
             d = check.distance(counts, ghost, melds)
             counts[k] += 1
             by_kind[k] = ((d, _connectedness(counts, k), k), a)
-        return [a for _, a in sorted(by_kind.values(), key=lambda e: e[0])[:n]]
+        return [(a, rank[0]) for rank, a in sorted(by_kind.values(), key=lambda e: e[0])[:n]]
 
     @staticmethod
     def _someone_looks_ready(view: SeatState, opponents: list[Opponent]) -> bool:
@@ -764,7 +798,7 @@ class SkilledBot:
         now = check.distance(counts, ghost, melds)
         tile = view.claim_tile
         assert tile is not None
-        unseen = self._unseen(view)
+        unseen = self._memo["unseen"] = self._unseen(view)
         pass_action = by_type["pass"][0]
         weigh_kong = self.skill.kong_value and self.skill.value and not flowers
         kong_call: tuple[float, Action] | None = None
@@ -778,35 +812,43 @@ class SkilledBot:
             counts[tile] += 3
             if not weigh_kong and after <= now and not (self.skill.value and now == 0 and not melds):
                 return Advice(by_type["kong"][0], mode="call")
-        if flowers:
-            now_value = None  # flowers still held from the deal: the distance alone decides
-        else:
-            now_value = self._evaluate(view, check, counts, melds, unseen, pass_action, None) \
-                if self.skill.value else None
-        best_call: tuple[float, Action] | None = None
+        calls = []  # (action, the tiles it uses, the meld, the distance after it)
         for kind in ("pong", "chow"):
             for a in by_type.get(kind, []):
                 used = [tile, tile] if kind == "pong" else list(a.tiles)
                 for k in used:
                     counts[k] -= 1
                 meld = Meld(kind, sorted([tile, *used]), view.claim_from, tile)
-                after = check.distance(counts, ghost, melds + [meld])
-                if now_value is None:
-                    if after < now:
-                        for k in used:
-                            counts[k] += 1
-                        return Advice(a, mode="call")
-                else:
-                    # a call that speeds the hand up is made unless it throws away most of the hand's worth (a
-                    # concealed bonus, a minimum only a concealed hand reaches); one that does not, only for value
-                    got = self._best_after_call(view, check, counts, melds + [meld], unseen)
-                    worth = (after < now and got >= self.skill.call_keep * now_value.gain) \
-                        or (after <= now and got > self.skill.call_value * now_value.gain)
-                    if worth and (best_call is None or got > best_call[0]):
-                        best_call = (got, a)
+                calls.append((a, used, meld, check.distance(counts, ghost, melds + [meld])))
                 for k in used:
                     counts[k] += 1
-        if kong_call is not None and now_value is not None and kong_call[0] > now_value.gain \
+        if flowers or not self.skill.value:
+            # flowers still held from the deal, or a level that reads no value: the distance alone decides
+            for a, _, _, after in calls:
+                if after < now:
+                    return Advice(a, mode="call")
+            return Advice(pass_action, mode="pass")
+        # only a call that keeps the distance or shortens it may be made (or a kong weighed above): with none,
+        # nothing needs valuing
+        if kong_call is None and all(after > now for *_, after in calls):
+            return Advice(pass_action, mode="pass")
+        now_value = self._evaluate(view, check, counts, melds, unseen, pass_action, None)
+        best_call: tuple[float, Action] | None = None
+        for a, used, meld, after in calls:
+            if after > now:
+                continue
+            for k in used:
+                counts[k] -= 1
+            # a call that speeds the hand up is made unless it throws away most of the hand's worth (a concealed
+            # bonus, a minimum only a concealed hand reaches); one that does not, only for value
+            got = self._best_after_call(view, check, counts, melds + [meld], unseen)
+            worth = (after < now and got >= self.skill.call_keep * now_value.gain) \
+                or (after <= now and got > self.skill.call_value * now_value.gain)
+            if worth and (best_call is None or got > best_call[0]):
+                best_call = (got, a)
+            for k in used:
+                counts[k] += 1
+        if kong_call is not None and kong_call[0] > now_value.gain \
                 and (best_call is None or kong_call[0] > best_call[0]):
             return Advice(kong_call[1], mode="call")
         if best_call is not None:
@@ -820,12 +862,15 @@ class SkilledBot:
         ghost = view.ghost
         target = check.distance(counts, ghost, melds)
         kinds = [k for k in range(NUM_PLAYABLE) if counts[k] and k != ghost]
-        if self.skill.valued:
-            kinds = [a.tile for a in self._quickest(check, counts, melds, ghost, [
-                Action(view.seat, "discard", tile=k) for k in kinds], self.skill.valued)]
+        after: dict[int, int] = {}  # the distance after each discard, where _quickest has worked it out
+        valued = self.skill.call_valued or self.skill.valued
+        if valued:
+            after = {a.tile: d for a, d in self._quickest(check, counts, melds, ghost, [  # type: ignore[misc]
+                Action(view.seat, "discard", tile=k) for k in kinds], valued)}
+            kinds = list(after)
         for k in sorted(kinds):
             counts[k] -= 1
-            if check.distance(counts, ghost, melds) <= target:
+            if (after[k] if k in after else check.distance(counts, ghost, melds)) <= target:
                 o = self._evaluate(view, check, counts, melds, unseen, Action(view.seat, "discard", tile=k), None)
                 best = max(best, o.gain)
             counts[k] += 1

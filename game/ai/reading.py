@@ -28,6 +28,15 @@ class Opponent:
     melds: int
 
 
+def looks_ready(discarded: int, n_calls: int) -> float:
+    """How likely an opponent is ready, read from his discards and shown calls only (Opponent.ready)."""
+    turns = discarded + n_calls  # his turns so far, roughly (called tiles leave his discard row)
+    ready = 0.02 + 0.03 * turns + 0.15 * n_calls
+    if n_calls >= 3:
+        ready = max(ready, 0.7)
+    return min(0.92, ready)
+
+
 def read_opponents(view: SeatState) -> list[Opponent]:
     out = []
     discards = view.discards
@@ -37,11 +46,7 @@ def read_opponents(view: SeatState) -> list[Opponent]:
             continue
         shown = [m for m in melds[seat] if m.type != "concealed_kong"]
         n_calls = len(shown)
-        turns = len(discards[seat]) + n_calls  # his turns so far, roughly (called tiles leave his discard row)
-        ready = 0.02 + 0.03 * turns + 0.15 * n_calls
-        if n_calls >= 3:
-            ready = max(ready, 0.7)
-        ready = min(0.92, ready)
+        ready = looks_ready(len(discards[seat]), n_calls)
         suits = {m.tiles[0] // 9 for m in shown if m.tiles and 0 <= m.tiles[0] < 27}
         # two calls or more all in one suit (honour sets aside: a half flush keeps to one suit too)
         suit = next(iter(suits)) if len(suits) == 1 and n_calls >= 2 else None

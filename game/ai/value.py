@@ -132,22 +132,40 @@ class ReadyWait:
     hand: str  # the self-drawn (else the discard) win's first hand type
 
 
-def ready_waits(view: SeatState, counts: list[int], melds: list[Meld], lock=None) -> list[ReadyWait]:
+def ready_waits(view: SeatState, counts: list[int], melds: list[Meld], lock=None,
+                one_wait: list[int] | None = None) -> list[ReadyWait]:
     """The waits of `counts` (3k+1, ready) with what each would pay: each win judged and settled once (the engine's
     wait_info judges them too, but keeps no settlement: asking both scored every win twice). `lock`: the seat's
-    pass-lock state (None: none)."""
+    pass-lock state (None: none). `one_wait`: the seat's unseen counts, for a cheaper reading that judges only the
+    wait with the most copies unseen (ties: the lowest kind) and reads every other wait as paying the same."""
     check = WinCheck.at(view.variant, view.options, view.players)
     discarder = (view.seat + 1) % view.players
+    kinds = check.waits(counts, view.ghost, melds)
+    judged: dict[int, tuple] = {}
+
+    def judge(kind: int) -> tuple:
+        got = judged.get(kind)
+        if got is None:
+            self_won = winner_gain(view, view.seat, counts, kind, None, melds)
+            # the cheaper reading takes a hand that may not be self-drawn for one that may not win on a discard
+            # either (of hard's waits in 40 played rounds, every rule set, none won on a discard only): half the
+            # judgements of a hand short of a minimum
+            disc = winner_gain(view, view.seat, counts, kind, discarder, melds, keep_evaluation=True) \
+                if check.discard_wins and (self_won is not None or one_wait is None) else None
+            got = judged[kind] = (self_won, disc)
+        return got
+
+    sample = max(kinds, key=lambda k: (one_wait[k], -k)) if one_wait is not None and kinds else None
     out = []
-    for kind in check.waits(counts, view.ghost, melds):
-        self_won = winner_gain(view, view.seat, counts, kind, None, melds)
-        disc = winner_gain(view, view.seat, counts, kind, discarder, melds, keep_evaluation=True) \
-            if check.discard_wins else None
+    for kind in kinds:
+        self_won, disc = judge(kind if sample is None else sample)
         by_discard = disc is not None and not (lock is not None and check.locked(lock, kind, disc[2]))
         out.append(ReadyWait(kind, by_discard, self_won is not None, disc[0] if by_discard else 0.0,
                              self_won[0] if self_won else 0.0,
                              self_won[1] if self_won else (disc[1] if disc else "")))
     return out
+
+
 # table facts no rule set scores by: the round's number only counts the rounds
 _UNSCORED_FACTS = frozenset({"round_no"})
 

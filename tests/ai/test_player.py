@@ -443,13 +443,13 @@ def test_the_expert_takes_its_tuned_fields_per_rule_set_and_an_ablation_over_the
 @pytest.mark.parametrize("vid", ["guangdong", "beihai"])
 def test_normal_values_only_its_quickest_discards_and_hard_every_one_in_reach(vid):
     """Skill.valued: normal's cheaper reading values its few quickest discards (it slips among its best three
-    anyway); hard, which never slips, still values every discard within reach of the quickest."""
+    anyway), one more where no plain hand may win (Skill.valued_gated); hard, which never slips, still values every discard within reach of the quickest."""
     from game.ai.value import own_draws_left
 
     variant = get_variant(vid)
     players = variant.player_counts[-1]
     opts = variant.parse_options({}, players)
-    wider = 0
+    wider = gated = 0
     for _, rnd, seat, legal in _early_turns(variant, opts, players, seeds=4, turns=4 * players):
         view = _seat(rnd, seat)
         check = WinCheck.at(variant, opts, players)
@@ -461,10 +461,14 @@ def test_normal_values_only_its_quickest_discards_and_hard_every_one_in_reach(vi
             hand[k] -= 1
             return check.distance(hand, ghost, view.own_melds)
 
-        normal = SkilledBot("normal", seed=1, skill={"slips": 0.0}).advise(view, legal)
+        normal_bot = SkilledBot("normal", seed=1, skill={"slips": 0.0})
+        normal = normal_bot.advise(view, legal)
         if normal.action.type == "discard" and normal.options:
             valued = {o.action.tile for o in normal.options}
-            assert len(valued) <= SkilledBot("normal").skill.valued
+            skill = normal_bot.skill
+            # four where no plain hand may win (Guangdong's 3 fan), three elsewhere
+            assert len(valued) <= (skill.valued if normal_bot._plain_wins(view) else skill.valued_gated)
+            gated += len(valued) > skill.valued
             assert max(after(k) for k in valued) <= min((after(k) for k in kinds - valued), default=99)
         hard = SkilledBot("hard", seed=1).advise(_seat(rnd, seat), legal)
         if hard.action.type == "discard" and hard.options:
@@ -473,6 +477,123 @@ def test_normal_values_only_its_quickest_discards_and_hard_every_one_in_reach(vi
             assert {o.action.tile for o in hard.options} == {k for k in kinds if after(k) <= reach}
             wider += len(hard.options) > SkilledBot("normal").skill.valued
     assert wider >= 5  # hard valued more discards than normal may, often
+    assert (gated > 0) == (vid == "guangdong")  # normal's fourth discard, only under the minimum
+
+
+def _ready_on_dragon_or_pair():
+    """Guangdong without a minimum: the dealer throws N and is ready on 2p or C (C: a dragon pong, worth double)."""
+    opts = GUANGDONG.parse_options({"min_fan": 0}, 4)
+    hands = ["1m 2m 3m 4p 5p 6p 7s 8s 9s C C 2p 2p N", "2m 3m 5p 6p 7p 7s 8s 9s 2s 2s 4s 5s N",
+             "4p 4p 8p 8p 1s 1s 3m 3m 6m 6m F F P", "7m 7m 9p 9p 3s 8m 8m 5m 5m 1p 1p P P"]
+    rest = [k for k in range(34) for _ in range(4)]
+    for k in T(" ".join(hands)):
+        rest.remove(k)
+    rnd, _ = round_from_scenario(GUANGDONG, opts, 4, 0, [T(h) for h in hands], rest)
+    view = SeatState.of_round(rnd, 0)
+    return view, _minus(view.hand, K("N")), opts
+
+
+def test_normal_reads_a_ready_hand_by_one_wait_and_hard_by_every_one():
+    """Skill.one_wait: normal judges only the wait with the most copies unseen (ties: the lowest kind) and reads
+    every other as paying the same; hard judges each wait (the dragon pays double the pair wait)."""
+    from game.ai.value import ready_waits
+
+    view, counts, _ = _ready_on_dragon_or_pair()
+    unseen = view.unseen()
+    assert unseen[K("2p")] == unseen[K("C")] == 2
+    full = {w.kind: w for w in ready_waits(view, counts, view.own_melds)}
+    assert sorted(full) == T("2p C") and full[K("C")].self_drawn == 2 * full[K("2p")].self_drawn > 0
+    one = ready_waits(view, counts, view.own_melds, None, unseen)
+    sample = full[K("2p")]
+    assert [w.kind for w in one] == T("2p C")
+    for w in one:
+        assert (w.by_discard, w.by_self_draw, w.on_discard, w.self_drawn, w.hand) == \
+            (sample.by_discard, sample.by_self_draw, sample.on_discard, sample.self_drawn, sample.hand)
+    unseen[K("C")] += 1  # more copies of C unseen: C is the wait judged
+    assert all(w.self_drawn == full[K("C")].self_drawn for w in ready_waits(view, counts, view.own_melds, None,
+                                                                              unseen))
+    assert SKILLS["normal"].one_wait and not SKILLS["hard"].one_wait and not SKILLS["expert"].one_wait
+
+
+def test_normal_values_one_discard_after_a_call_and_hard_every_one():
+    """Skill.call_valued: answering a claim, normal values only the quickest discard after the call; hard takes
+    the best of every discard that keeps the distance."""
+    view, counts, opts = _ready_on_dragon_or_pair()  # 14 tiles, as after a call
+    check = WinCheck.at(GUANGDONG, opts, 4)
+    unseen = view.unseen()
+    gains = {}
+    for level in ("normal", "hard"):
+        bot = SkilledBot(level)
+        bot.skill = bot.skill_at("guangdong")
+        bot._memo = {"unseen": unseen}
+        gains[level] = bot._best_after_call(view, check, list(view.hand), view.own_melds, unseen)
+    bot = SkilledBot("normal")
+    bot.skill = bot.skill_at("guangdong")
+    bot._memo = {"unseen": unseen}
+    [(quickest, _)] = bot._quickest(check, list(view.hand), view.own_melds, view.ghost,
+                                    [Action(0, "discard", tile=k) for k in range(34) if view.hand[k]], 1)
+    assert quickest.tile == K("N")  # the lone honour: ready on 2p / C
+    alone = bot._evaluate(view, check, _minus(view.hand, K("N")), view.own_melds, unseen, quickest, None)
+    assert gains["normal"] == alone.gain > 0
+    assert gains["hard"] >= gains["normal"]
+    assert SKILLS["normal"].call_valued == 1 and SKILLS["hard"].call_valued is None
+
+
+class _Twin:
+    """A seat's bot that asks a twin bot the same question at every decision (same rng state) and records any
+    choice they differ on."""
+
+    def __init__(self, bot, twin):
+        self.bot, self.twin, self.rng = bot, twin, bot.rng
+        self.level = bot.level
+        self.asked = 0
+        self.differ: list = []
+
+    def choose_setup(self, choice, facts):
+        return self.bot.choose_setup(choice, facts)
+
+    def choose(self, view, legal):
+        self.twin.rng.setstate(self.rng.getstate())
+        mine, theirs = self.bot.choose(view, legal), self.twin.choose(view, legal)
+        self.asked += 1
+        if mine != theirs:
+            self.differ.append((mine, theirs))
+        return mine
+
+
+@pytest.mark.parametrize("vid", ["guangdong", "hainan"])
+def test_normal_reads_its_plan_values_once_a_game_dealing_or_not(vid):
+    """Skill.game_values: normal keeps its own plan values for the game, one set as dealer and one not, fixed at
+    the first round of each. In the first round they come from the same table as the per-table reading's, so every
+    choice is the same as without them; after it the same values answer, where the per-table reading reads anew."""
+    from game.ai import value
+    from game.headless.simulate import play_round
+    from game.host import Host, SeatConfig
+
+    value._SHARED_VALUES.clear()  # the per-table reading's values are shared: none left from another test's table
+    players = get_variant(vid).player_counts[-1]
+    host = Host(vid, {}, [SeatConfig(f"AI {i + 1}", level="normal") for i in range(players)], seed=11, rounds=3,
+                start_with_coins=False)
+    twins = []
+    for stand_in in host.stand_ins:
+        twin = SkilledBot("normal", skill={"game_values": False})
+        stand_in.bot = _Twin(stand_in.bot, twin)
+        twins.append(stand_in.bot)
+    play_round(host)
+    assert host.bot_failures == 0
+    assert sum(t.asked for t in twins) >= 40 and all(not t.differ for t in twins)
+    first = {seat: dict(t.bot._game_values) for seat, t in enumerate(twins)}
+    host.finish_round()
+    play_round(host)
+    host.finish_round()
+    for seat, t in enumerate(twins):
+        kept = t.bot._game_values
+        assert len(kept) <= 2 and {key[-1] for key in kept} <= {True, False}
+        for key, values in first[seat].items():
+            assert kept[key] is values  # read once: the same values in the later rounds
+    assert not SKILLS["hard"].game_values and not SKILLS["expert"].game_values
+
+
 
 
 # ---------------------------------------------------------------------------------------------- kongs weighed
