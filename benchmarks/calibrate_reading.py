@@ -9,6 +9,12 @@ taken from the round itself after the fact — the opponent's concealed hand one
 own distance; ready on any shape, whether or not a minimum lets it win). Per rule set and bin of the read
 probability: how many readings, and the share that were ready. `flag_precision`: of the readings at p ≥ 0.5, the
 share ready (the issue's bar: at least half).
+
+With `--discard-share`: of the opponents who are ready, the share whose hand may win on the discarding seat's tile
+(some wait wins on a discard from it: the rule set's own judgement and settlement, from the opponent's own seat
+state), by what his calls show — how many (three or more pooled), whether any is a chow, whether they keep to one
+suit. Where a minimum keeps a plain hand from winning on a discard (Guangdong's 3 fan, Nanning without 平胡点炮)
+this is what a ready-looking opponent's threat to a discard is worth (reading.DISCARD_SHARE).
 """
 
 from __future__ import annotations
@@ -76,6 +82,55 @@ def calibrate(variant_id: str, seeds: list[int], rounds: int, options: dict | No
             "flag_precision": round(fr / fn, 3) if fn else None}
 
 
+def shown_class(melds) -> str:
+    """An opponent's calls as DISCARD_SHARE keys them: "0" with none shown, else their count (3 for three or more),
+    "C" if any is a chow else "P", and "1" if all keep to one suit (honours aside) else "2"."""
+    from game.ai.reading import shown_class as key
+    return key(melds)
+
+
+def discard_share(variant_id: str, seeds: list[int], rounds: int, options: dict | None = None) -> dict[str, Any]:
+    from game.ai.value import winner_gain
+
+    players = get_variant(variant_id).player_counts[-1]
+    seen: dict[str, list[int]] = {}
+    for seed in seeds:
+        seats = [SeatConfig(f"AI {i + 1}", level="expert") for i in range(players)]
+        host = Host(variant_id, dict(options or {}), seats, seed=seed, rounds=rounds, start_with_coins=False)
+        for _ in range(rounds):
+            host.start_round()
+            while host.round is None and host.prompts:
+                seat = min(host.prompts)
+                host.intent(seat, host.prompts[seat].id, host.stand_ins[seat].choose(host.prompts[seat]))
+            rnd = host.round
+            while not rnd.finished:
+                seat = min(host.prompts)
+                prompt = host.prompts[seat]
+                if prompt.choice is None and any(a.type == "discard" for a in prompt.actions):
+                    for o in range(players):
+                        if o == seat:
+                            continue
+                        st = host.stand_ins[o].state
+                        hand = list(st.hand)
+                        if sum(hand) % 3 != 1:
+                            continue
+                        waits = [k for k, _ in st.waits()]
+                        if not waits:
+                            continue
+                        mine = st.own_melds
+                        key = shown_class([m for m in mine if m.type != "concealed_kong"])
+                        wins = any(winner_gain(st, o, hand, k, seat, mine) for k in waits)
+                        cell = seen.setdefault(key, [0, 0])
+                        cell[0] += 1
+                        cell[1] += bool(wins)
+                host.intent(seat, prompt.id, host.stand_ins[seat].choose(prompt))
+            host.finish_round()
+    return {"variant": variant_id, "options": options or {}, "players": players, "seeds": len(seeds),
+            "rounds": rounds * len(seeds),
+            "classes": {k: {"ready": n, "may_win_on_discard": w, "share": round(w / n, 3)}
+                        for k, (n, w) in sorted(seen.items())}}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--variants", nargs="+", default=["all"])
@@ -83,6 +138,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--raw", action="store_true", help="the reading before calibration")
+    parser.add_argument("--discard-share", action="store_true",
+                        help="of ready opponents, the share that may win on a discard, by their shown calls")
+    parser.add_argument("--options", type=json.loads, default=None, help="the rule set's options, as JSON")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     variants = list(AVAILABLE) if args.variants == ["all"] else args.variants
@@ -90,8 +148,17 @@ def main(argv: list[str] | None = None) -> int:
         if v not in AVAILABLE:
             parser.error(f"unknown rule set {v!r}")
     seeds = list(range(args.first_seed, args.first_seed + args.seeds))
+    if args.discard_share:
+        out = {"ok": True, "results": [discard_share(v, seeds, args.rounds, args.options) for v in variants]}
+        if args.json:
+            print(json.dumps(out))
+        else:
+            for r in out["results"]:
+                cells = "  ".join(f"{k}:{c['share']} ({c['ready']})" for k, c in r["classes"].items())
+                print(f"{r['variant']:<10} {json.dumps(r['options'])}  {cells}")
+        return 0
     out = {"ok": True, "calibrated": not args.raw,
-           "results": [calibrate(v, seeds, args.rounds, calibrated=not args.raw) for v in variants]}
+           "results": [calibrate(v, seeds, args.rounds, args.options, calibrated=not args.raw) for v in variants]}
     if args.json:
         print(json.dumps(out))
     else:

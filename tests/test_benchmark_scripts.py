@@ -138,3 +138,20 @@ def test_ai_benchmark_quick_run_reports_its_fields():
         assert entry["decisions"] == sum(f["decisions"] for f in entry["by_rule_set"].values())
         assert entry["by_kind"]["turn"]["decisions"] > 0 and "discard" in entry["by_action"]
         assert entry["decisions"] == sum(f["decisions"] for f in entry["by_kind"].values())
+
+
+# ---- benchmarks/calibrate_reading.py: where the expert's reading of readiness and of a discard's threat comes from
+def test_discard_share_is_whole_where_any_ready_hand_may_win_on_a_discard_and_partial_under_a_minimum():
+    """Nanning at its defaults lets a plain hand win on a discard, so every ready opponent could; without 平胡点炮
+    only hands with a fan can, and some ready ones could not."""
+    shares = {}
+    for options in ("{}", '{"pinghu_discard": false}'):
+        proc = _script("calibrate_reading.py", "--discard-share", "--variants", "nanning", "--options", options,
+                       "--seeds", "3", "--first-seed", "1000", "--rounds", "1", "--json", timeout=300)
+        assert proc.returncode == 0, proc.stderr
+        (result,) = json.loads(proc.stdout)["results"]
+        assert result["rounds"] == 3 and result["classes"]
+        shares[options] = result["classes"]
+    assert all(c["share"] == 1.0 and c["ready"] > 0 for c in shares["{}"].values())
+    gated = shares['{"pinghu_discard": false}'].values()
+    assert sum(c["may_win_on_discard"] for c in gated) < sum(c["ready"] for c in gated)

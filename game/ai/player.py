@@ -33,7 +33,16 @@ from game.engine.tiles import NUM_PLAYABLE
 from game.engine.variant import SetupChoice
 from game.engine.wincheck import WinCheck
 
-from .reading import Opponent, calibrated_ready, danger, feed_chance, looks_ready, read_opponents, safest_reason
+from .reading import (
+    Opponent,
+    calibrated_ready,
+    danger,
+    discard_share,
+    feed_chance,
+    looks_ready,
+    read_opponents,
+    safest_reason,
+)
 from .value import (
     PLANS,
     TableValues,
@@ -497,22 +506,25 @@ class SkilledBot:
         return finish_chance(d, p_step, p_win, draws, total_unseen // 4 * 4, plan.profile, hazard) * v
 
     def _opponents(self, view: SeatState) -> list[Opponent]:
-        """The opponents as read from the table, each one's readiness discounted when his calls leave him no hand
-        that may win at this table (under a minimum, three mixed chows are no threat)."""
+        """The opponents as read from the table, each with the chance that, ready, he may win on this seat's discard
+        (Opponent.share): low when his calls leave him no hand that may win at this table (under a minimum, three
+        mixed chows are no threat), measured by his calls where a minimum keeps a plain hand from a discard win."""
         opponents = read_opponents(view)
         values = self._table_values(view)
         melds = view.melds
         plain_wins = self._plain_wins_on_discard(view)
+        rule_set = getattr(view.variant, "id", "")
         for o in opponents:
             shown = [m for m in melds[o.seat] if m.type != "concealed_kong"]
             fits = [plan for plan in PLANS if self._plan_open_to(plan, shown) and (pv := values.value(
                 view, plan, True)) is not None and pv.mixed(0.6) > 0] if shown else []
             if shown and not fits:
-                o.ready *= 0.25
-            elif not plain_wins and not (o.suit is not None and any(plan is not PLANS[0] for plan in fits)):
-                # under a minimum that no plain hand reaches on a discard (Guangdong's 3 fan) most hands that look
-                # ready could not win on this seat's tile: only one whose calls keep to one suit shows he can
-                o.ready *= 0.35
+                o.share = 0.25
+            elif not plain_wins:
+                # under a minimum that no plain hand reaches on a discard (Guangdong's 3 fan, Nanning without 平胡点炮)
+                # most hands that are ready could not win on this seat's tile: how many may, measured by the calls
+                # they show (one suit, pongs only, no calls at all)
+                o.share = discard_share(rule_set, shown)
         return opponents
 
     def _plain_wins_on_discard(self, view: SeatState) -> bool:
@@ -553,7 +565,7 @@ class SkilledBot:
         if not opponents:
             return False
         rule_set = getattr(view.variant, "id", "")
-        return any(calibrated_ready(rule_set, o.ready) >= self.skill.threat_ready for o in opponents)
+        return any(calibrated_ready(rule_set, o.ready) * o.share >= self.skill.threat_ready for o in opponents)
 
     @staticmethod
     def _points_of(view: SeatState, counts: list[int], melds: list[Meld], kind: int, discarder: int | None) -> float:

@@ -26,6 +26,15 @@ class Opponent:
     passed: set[int]  # kinds thrown since his last turn that he did not win on (safe against him just now)
     suit: int | None  # the suit his calls are all in (two calls or more), if any
     melds: int
+    # the chance that, ready, his hand may win on this seat's discard: 1 where any hand may; where a minimum keeps
+    # a plain hand from it, the share measured for calls like his (DISCARD_SHARE); low where his calls leave him no
+    # hand that wins here at all
+    share: float = 1.0
+
+    @property
+    def threat(self) -> float:
+        """The chance that he is ready and may win on this seat's discard (raw reading)."""
+        return self.ready * self.share
 
 
 def looks_ready(discarded: int, n_calls: int) -> float:
@@ -98,15 +107,15 @@ def deal_in_chance(view: SeatState, opp: Opponent, kind: int, unseen: list[int],
 
 
 def danger(view: SeatState, opponents: list[Opponent], kind: int, unseen: list[int], full: bool = True) -> float:
-    """Expected number of deal-ins from throwing `kind` (sum over opponents of ready × wins-on-it)."""
-    return sum(o.ready * deal_in_chance(view, o, kind, unseen, full) for o in opponents)
+    """Expected number of deal-ins from throwing `kind` (sum over opponents of threat × wins-on-it)."""
+    return sum(o.threat * deal_in_chance(view, o, kind, unseen, full) for o in opponents)
 
 
 def safest_reason(view: SeatState, opponents: list[Opponent], kind: int, unseen: list[int]) -> str:
     """Why a tile is safe, as a short key the hint turns into words: "all_seen", "threw", "suji", "" (none)."""
     if kind >= 27 and unseen[kind] <= 1:
         return "all_seen"
-    ready = [o for o in opponents if o.ready >= 0.3]
+    ready = [o for o in opponents if o.threat >= 0.3]
     if ready and all(kind in o.threw or kind in o.passed for o in ready):
         return "threw"
     return ""
@@ -135,20 +144,55 @@ def feed_chance(view: SeatState, kind: int, unseen: list[int]) -> float:
     return min(1.0, chance)
 
 
-# The reading's probability of "ready", as measured per rule set (benchmarks/calibrate_reading.py --raw over expert
-# games, seeds 1–14, two rounds each; bins of 0.1 pooled where a higher one was readier less often, so the share never
-# falls as the reading rises): (raw reading at least, share of such opponents that were ready). A rule set not
-# measured reads as raw. Only the hint's words depend on it ("an opponent looks ready": calibrated p >= 0.5).
+# The reading's probability of "ready", as measured per rule set (benchmarks/calibrate_reading.py --raw over four
+# expert seats, seeds 1–54, two rounds each, 11,700–27,400 readings a rule set; bins of 0.1 pooled where a higher one
+# was readier less often, so the share never falls as the reading rises): (raw reading at least, share of such
+# opponents that were ready, on any shape). A rule set not measured reads as raw. The hint says "an opponent looks
+# ready" at a calibrated p >= 0.5; the expert's defence weighs in where that p times his threat to a discard
+# (Opponent.share) reaches its Skill.threat_ready.
 CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {
-    "nanning": ((0.0, 0.0), (0.1, 0.029), (0.2, 0.089), (0.3, 0.241), (0.4, 0.308), (0.5, 0.39), (0.6, 0.475),
-                (0.8, 0.719)),
-    "beihai": ((0.0, 0.0), (0.1, 0.111), (0.2, 0.188), (0.4, 0.328), (0.5, 0.437), (0.6, 0.606), (0.7, 0.864)),
-    "guiliu": ((0.0, 0.0), (0.1, 0.036), (0.2, 0.125), (0.3, 0.203), (0.5, 0.355), (0.6, 0.362), (0.7, 0.4)),
-    # under the 3-fan minimum the reading of readiness is discounted, and still far too high at its top
-    "guangdong": ((0.0, 0.003), (0.1, 0.039), (0.2, 0.178), (0.8, 0.184)),
-    "hainan": ((0.0, 0.009), (0.1, 0.066), (0.2, 0.099), (0.3, 0.16), (0.4, 0.359), (0.5, 0.367), (0.6, 0.538),
-               (0.7, 0.703), (0.8, 1.0)),
+    "nanning": ((0.0, 0.0), (0.1, 0.047), (0.2, 0.152), (0.3, 0.196), (0.4, 0.272), (0.5, 0.325), (0.6, 0.516),
+                (0.7, 0.655), (0.8, 0.699)),
+    "beihai": ((0.0, 0.005), (0.1, 0.14), (0.2, 0.297), (0.3, 0.32), (0.4, 0.438), (0.5, 0.622), (0.6, 0.678),
+               (0.7, 0.731), (0.8, 0.864)),
+    "guiliu": ((0.0, 0.001), (0.1, 0.047), (0.2, 0.188), (0.3, 0.257), (0.4, 0.309), (0.5, 0.474), (0.6, 0.539),
+               (0.7, 0.588), (0.8, 0.739)),
+    # calls come early under the 3-fan minimum, so the reading runs high long before hands are ready
+    "guangdong": ((0.0, 0.001), (0.1, 0.006), (0.2, 0.02), (0.4, 0.031), (0.5, 0.067), (0.6, 0.1), (0.7, 0.224),
+                  (0.8, 0.537)),
+    "hainan": ((0.0, 0.003), (0.1, 0.062), (0.2, 0.088), (0.3, 0.179), (0.4, 0.348), (0.5, 0.361), (0.6, 0.498),
+               (0.7, 0.63), (0.8, 0.738)),
 }
+
+
+def shown_class(shown) -> str:
+    """An opponent's shown calls as DISCARD_SHARE keys them: "0" for none, else how many (3 for three or more),
+    "C" if any is a chow else "P", and "1" if they keep to one suit (honour sets aside) else "2"."""
+    if not shown:
+        return "0"
+    kind = "C" if any(m.type == "chow" for m in shown) else "P"
+    suits = {m.tiles[0] // 9 for m in shown if m.tiles and m.tiles[0] < 27}
+    return f"{min(3, len(shown))}{kind}{1 if len(suits) <= 1 else 2}"
+
+
+# Where a minimum keeps a plain hand from winning on a discard, the share of ready opponents whose hand still may win
+# on one, by the calls they show (shown_class), measured where the minimum holds (Guangdong at its defaults, Nanning
+# without 平胡点炮; benchmarks/calibrate_reading.py --discard-share over four expert seats, seeds 1000-1399, two rounds
+# each; every ready opponent at every discard counted, so a hand that stays ready long counts often: the two halves
+# of the seeds differed by up to 0.3 in a class). Guangdong's mixed chows in two suits never won on a discard; in
+# Nanning hardly any ready hand with one or two pongs did.
+DISCARD_SHARE: dict[str, dict[str, float]] = {
+    "guangdong": {"0": 0.391, "1C1": 0.561, "1P1": 0.481, "2C1": 0.617, "2C2": 0.0, "2P1": 0.539, "2P2": 0.07,
+                  "3C1": 0.64, "3C2": 0.0, "3P1": 0.653, "3P2": 0.181},
+    "nanning": {"0": 0.112, "1P1": 0.001, "2P1": 0.009, "2P2": 0.045, "3P1": 0.243, "3P2": 0.321},
+}
+_UNMEASURED_SHARE = 0.35  # a class of calls not seen in the measured games (the constant these replaced)
+
+
+def discard_share(rule_set: str, shown) -> float:
+    """The measured chance that a ready opponent showing these calls may win on a discard, where a minimum keeps
+    a plain hand from it (DISCARD_SHARE)."""
+    return DISCARD_SHARE.get(rule_set, {}).get(shown_class(shown), _UNMEASURED_SHARE)
 
 
 def calibrated_ready(rule_set: str, ready: float) -> float:

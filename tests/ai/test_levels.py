@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.ai.player import SKILLS, Option, SkilledBot
-from game.ai.reading import deal_in_chance, read_opponents
+from game.ai.reading import DISCARD_SHARE, deal_in_chance, read_opponents
 from game.ai.value import TableValues
 from game.engine.seat_state import SeatState
 from game.engine.state import Action, new_round
@@ -104,17 +104,20 @@ def test_the_lower_levels_slip_more_often():
     assert normal > 0.1 * 200 and easy > 0.3 * 200
 
 
-def test_under_a_minimum_a_concealed_opponent_looks_ready_less_often():
-    """Guangdong: a concealed opponent's readiness is discounted (a plain hand cannot win on a discard there); the
-    same opponent at a Nanning table is not."""
-    def readiness(vid: str) -> dict[int, float]:
+def test_under_a_minimum_a_concealed_opponent_is_less_of_a_threat_to_a_discard():
+    """Guangdong: a concealed opponent, ready or not, seldom may win on a discard (a plain hand cannot there: the
+    measured share, reading.DISCARD_SHARE); the same opponent at a Nanning table may. How ready he looks is the
+    same at both: only his threat to a discard differs."""
+    def read(vid: str):
         variant = get_variant(vid)
         rnd, _ = new_round(variant, variant.parse_options({}, 4), 4, 0, seed=3)
         view = SeatState.of_round(rnd, 0)
-        return {o.seat: o.ready for o in SkilledBot("expert")._opponents(view)}
+        return {o.seat: o for o in SkilledBot("expert")._opponents(view)}
 
-    gd, nn = readiness("guangdong"), readiness("nanning")
-    assert all(gd[s] < 0.5 * nn[s] for s in nn)
+    gd, nn = read("guangdong"), read("nanning")
+    assert all(gd[s].ready == nn[s].ready for s in nn)
+    assert all(nn[s].share == 1.0 and gd[s].share == DISCARD_SHARE["guangdong"]["0"] for s in nn)
+    assert all(gd[s].threat < 0.5 * nn[s].threat for s in nn)
 
 
 def _careful_discard(level: str, min_fan: int) -> str:
