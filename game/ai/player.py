@@ -396,12 +396,17 @@ class SkilledBot:
         key = ("waits", tuple(counts), len(melds))
         info = self._memo.get(key)
         if info is None:
-            if "lock" not in self._memo:  # the seat's pass-lock, where the rule set has one
-                self._memo["lock"] = view.lock_state if view.variant.pass_lock is not None else None
-            info = self._memo[key] = ready_waits(view, counts, melds, self._memo["lock"],
+            info = self._memo[key] = ready_waits(view, counts, melds, (lambda: self._lock(view))
+                                                 if view.variant.pass_lock is not None else None,
                                                  self._memo.get("unseen") or self._unseen(view)
                                                  if self.skill.one_wait else None)
         return info
+
+    def _lock(self, view: SeatState):
+        """The seat's pass-lock, read once per decision and only when a ready hand's wait wins on a discard."""
+        if "lock" not in self._memo:
+            self._memo["lock"] = view.lock_state
+        return self._memo["lock"]
 
     def _gain(self, view: SeatState, check: WinCheck, counts: list[int], melds: list[Meld], unseen: list[int],
               opt: Option, hazard: float) -> tuple[float, str]:
@@ -844,7 +849,7 @@ class SkilledBot:
                 counts[k] -= 1
             # a call that speeds the hand up is made unless it throws away most of the hand's worth (a concealed
             # bonus, a minimum only a concealed hand reaches); one that does not, only for value
-            got = self._best_after_call(view, check, counts, melds + [meld], unseen)
+            got = self._best_after_call(view, check, counts, melds + [meld], unseen, after)
             worth = (after < now and got >= self.skill.call_keep * now_value.gain) \
                 or (after <= now and got > self.skill.call_value * now_value.gain)
             if worth and (best_call is None or got > best_call[0]):
@@ -859,11 +864,13 @@ class SkilledBot:
         return Advice(pass_action, mode="pass")
 
     def _best_after_call(self, view: SeatState, check: WinCheck, counts: list[int], melds: list[Meld],
-                         unseen: list[int]) -> float:
-        """The best expected gain over the discards that would follow a call (counts: 3k+2 after the call)."""
+                         unseen: list[int], target: int | None = None) -> float:
+        """The best expected gain over the discards that would follow a call (counts: 3k+2 after the call;
+        `target`: their distance, if known)."""
         best = 0.0
         ghost = view.ghost
-        target = check.distance(counts, ghost, melds)
+        if target is None:
+            target = check.distance(counts, ghost, melds)
         kinds = [k for k in range(NUM_PLAYABLE) if counts[k] and k != ghost]
         after: dict[int, int] = {}  # the distance after each discard, where _quickest has worked it out
         valued = self.skill.call_valued or self.skill.valued
