@@ -311,17 +311,20 @@ class SkilledBot:
     def _unseen(self, view: SeatState) -> list[int]:
         """The tiles this seat has not seen, as far as it keeps count: a level that does not count the table knows
         only its own hand (every copy it does not hold could still come, dead or not)."""
-        unseen = view.unseen()
         if self.skill.counting:
-            return unseen
-        # every copy but its own: the table's copies less its hand and its own melds (flowers as the count has them)
-        own = [c - h for c, h in zip(tile_copies(WinCheck.at(view.variant, view.options, view.players).tile_set),
-                                     view.hand[:NUM_PLAYABLE])]
+            return view.unseen()
+        # every copy but its own: the table's copies less its hand and its own melds (flowers as the count has them:
+        # none where the tile set has none, so the whole table's count, rebuilt at every event, is not needed then)
+        copies = tile_copies(WinCheck.at(view.variant, view.options, view.players).tile_set)
+        hand = view.hand
+        own = [c - h for c, h in zip(copies, hand[:NUM_PLAYABLE])]
         for m in view.own_melds:
             for k in m.tiles:
                 if 0 <= k < NUM_PLAYABLE:
                     own[k] -= 1
-        return [n if n > 0 else 0 for n in own] + unseen[NUM_PLAYABLE:]
+        flowers = view.unseen()[NUM_PLAYABLE:] if any(copies[NUM_PLAYABLE:]) \
+            else [0] * (min(len(copies), len(hand)) - NUM_PLAYABLE)
+        return [n if n > 0 else 0 for n in own] + flowers
 
     # ---- values
     def _table_values(self, view: SeatState) -> TableValues:
@@ -589,7 +592,7 @@ class SkilledBot:
         if valued and self.skill.valued_gated and not self._plain_wins(view):
             valued = self.skill.valued_gated
         if valued:
-            quickest = self._quickest(check, counts, melds, ghost, candidates, valued)
+            quickest = self._quickest(check, counts, melds, ghost, candidates, valued, target)
             candidates = [a for a, _ in quickest]
             after = {a.tile: d for a, d in quickest}  # type: ignore[misc]
         for a in candidates:
@@ -629,20 +632,28 @@ class SkilledBot:
 
     @staticmethod
     def _quickest(check: WinCheck, counts: list[int], melds: list[Meld], ghost: int | None, discards: list[Action],
-                  n: int) -> list[tuple[Action, int]]:
+                  n: int, floor: int | None = None) -> list[tuple[Action, int]]:
         """The `n` discards (one per kind) that leave the hand nearest a win, the least connected tile first, each
-        with the distance it leaves."""
-        by_kind: dict[int, tuple[tuple[int, int, int], Action]] = {}
+        with the distance it leaves. `floor`: the distance of the hand before the discard, which no discard
+        shortens: the kinds are tried least connected first, and once `n` of them leave the hand at the floor no
+        other can rank before them (most of a hand's distances were worked out only to be passed over)."""
+        first: dict[int, Action] = {}
         for a in discards:
-            k = a.tile
-            assert k is not None
-            if k in by_kind:
-                continue
+            assert a.tile is not None
+            first.setdefault(a.tile, a)
+        ranked: list[tuple[tuple[int, int, int], Action]] = []
+        at_floor = 0
+        for conn, k in sorted((_connectedness(counts, k), k) for k in first):
             counts[k] -= 1
             d = check.distance(counts, ghost, melds)
             counts[k] += 1
-            by_kind[k] = ((d, _connectedness(counts, k), k), a)
-        return [(a, rank[0]) for rank, a in sorted(by_kind.values(), key=lambda e: e[0])[:n]]
+            ranked.append(((d, conn, k), first[k]))
+            if floor is not None and d <= floor:
+                at_floor += 1
+                if at_floor == n:
+                    break
+        ranked.sort(key=lambda e: e[0])
+        return [(a, rank[0]) for rank, a in ranked[:n]]
 
     @staticmethod
     def _someone_looks_ready(view: SeatState, opponents: list[Opponent]) -> bool:
@@ -876,7 +887,7 @@ class SkilledBot:
         valued = self.skill.call_valued or self.skill.valued
         if valued:
             after = {a.tile: d for a, d in self._quickest(check, counts, melds, ghost, [  # type: ignore[misc]
-                Action(view.seat, "discard", tile=k) for k in kinds], valued)}
+                Action(view.seat, "discard", tile=k) for k in kinds], valued, target)}
             kinds = list(after)
         for k in sorted(kinds):
             counts[k] -= 1
