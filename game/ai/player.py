@@ -92,6 +92,10 @@ class Skill:
     # a hand that may: `valued_gated` discards are valued instead (on the tuning seeds normal with three won 0.107
     # of its Guangdong rounds against easy, with four 0.133)
     valued_gated: int | None = None
+    # the slip drawn before any discard is valued: a careless discard is a random one of the quickest three (by
+    # distance, then the least connected tile), and only a careful one is valued. With `valued` 3 (three discards
+    # or fewer in reach) it is the same draw among the same discards as a random one of the best three valued
+    slip_unvalued: bool = False
     call_valued: int | None = None  # answering a claim, values only this many discards after each call (the
     # quickest, as `valued`; None: as `valued`)
     # weighs a kong by what it pays at once (the rule set's kong points) plus the hand it leaves, against the best
@@ -121,7 +125,7 @@ SKILLS = {
     # good as its kinds, dead or not)
     "normal": Skill(acceptance=False, value=True, defence=0.0, slips=0.35, decline_cheap=False, counting=False,
                     reading=False, valued=3, valued_gated=4, one_wait=True,
-                    game_values=True, call_valued=1),
+                    game_values=True, call_valued=1, slip_unvalued=True),
     # never careless, counts tiles and looks ahead; no defence: in arena runs a defence on the basic reading (a
     # tile's rank, who threw it) cost it more wins than it saved deal-ins (Guangdong hard:normal −6.1 a round with
     # it, +1.1 without; Nanning −0.2 and +0.35, Guiliu −0.3 and +1.0), and the expert's full reading and defence
@@ -595,6 +599,14 @@ class SkilledBot:
             quickest = self._quickest(check, counts, melds, ghost, candidates, valued, target)
             candidates = [a for a, _ in quickest]
             after = {a.tile: d for a, d in quickest}  # type: ignore[misc]
+        slipped = False  # the slip already drawn (Skill.slip_unvalued)
+        if self.skill.slip_unvalued and self.skill.slips and valued:
+            pool = [a for a in candidates if reach is None or after[a.tile] <= reach]  # type: ignore[index]
+            if len(pool) > 1:
+                slipped = True
+                if self.rng.random() < self.skill.slips:
+                    slip = self.rng.choice(pool[:3])
+                    return Advice(slip, Option(slip, after[slip.tile]))  # type: ignore[index]
         for a in candidates:
             k = a.tile
             assert k is not None
@@ -610,7 +622,7 @@ class SkilledBot:
             return Advice(candidates[0])
         flush = None if self.skill.value else _flush_suit(view, counts)
         options.sort(key=lambda o: self._rank(o, counts, flush))
-        if self.skill.slips and len(options) > 1 and self.rng.random() < self.skill.slips:
+        if self.skill.slips and not slipped and len(options) > 1 and self.rng.random() < self.skill.slips:
             slip = self.rng.choice(options[:3])
             return Advice(slip.action, slip)
         best = options[0]
