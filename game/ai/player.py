@@ -92,12 +92,14 @@ class Skill:
     # a hand that may: `valued_gated` discards are valued instead (on the tuning seeds normal with three won 0.107
     # of its Guangdong rounds against easy, with four 0.133)
     valued_gated: int | None = None
-    # the slip drawn before any discard is valued where no more than three discards are in reach (`valued` 3): a
-    # careless discard is a random one of them, the same draw among the same discards as a random one of the best
-    # three valued, and only a careful one is valued. With four (`valued_gated`) the slip stays among the best
-    # three valued: slipping among the quickest three instead cost normal wins in Guangdong on the tuning seeds
-    # (normal:easy, 1,200 seat-rounds: 0.123 of its rounds won to 0.143)
+    # the slip drawn before any discard is valued: a careless discard is a random one of the three quickest (by
+    # distance, then the least connected tile), and only a careful one is valued. With three discards or fewer in
+    # reach (`valued` 3) it is the same draw among the same discards as a random one of the best three valued; with
+    # four (`valued_gated`) the fourth quickest is left out of it rather than the least valued (docs/benchmarks.md)
     slip_unvalued: bool = False
+    # answering a claim, the hand as it stands is worth what it was valued at when this seat threw its last tile
+    # (the same hand, a few draws before), not valued again
+    recall_pass: bool = False
     call_valued: int | None = None  # answering a claim, values only this many discards after each call (the
     # quickest, as `valued`; None: as `valued`)
     # weighs a kong by what it pays at once (the rule set's kong points) plus the hand it leaves, against the best
@@ -127,7 +129,7 @@ SKILLS = {
     # good as its kinds, dead or not)
     "normal": Skill(acceptance=False, value=True, defence=0.0, slips=0.35, decline_cheap=False, counting=False,
                     reading=False, valued=3, valued_gated=4, one_wait=True,
-                    game_values=True, call_valued=1, slip_unvalued=True),
+                    game_values=True, call_valued=1, slip_unvalued=True, recall_pass=True),
     # never careless, counts tiles and looks ahead; no defence: in arena runs a defence on the basic reading (a
     # tile's rank, who threw it) cost it more wins than it saved deal-ins (Guangdong hard:normal −6.1 a round with
     # it, +1.1 without; Nanning −0.2 and +0.35, Guiliu −0.3 and +1.0), and the expert's full reading and defence
@@ -217,6 +219,7 @@ class SkilledBot:
         self._values_key: tuple | None = None
         self._memo: dict = {}
         self._game_values: dict[tuple, TableValues] = {}  # Skill.game_values: this bot's own, dealing or not
+        self._recalled: tuple | None = None  # Skill.recall_pass: (the hand its last discard left, its gain)
         # the expert's thinking time per searched decision in seconds (None: search.DEFAULT_THINK_S; 0: no search,
         # the value reading alone), turned into a rollout count by a calibrated pace: see game/ai/search.py
         self.think_s = think_s
@@ -285,6 +288,8 @@ class SkilledBot:
         if not discards:  # nothing else is legal (a pass-locked win skipped above, say): the first legal move
             return Advice(kongs[0] if kongs else legal[0], mode="kong" if kongs else "pass")
         advice = self._discard(view, check, discards)
+        if self.skill.recall_pass:
+            self._remember_discard(view, advice)
         if kongs and self.skill.kong_value:
             # the kong's worth against the discard's: what the kong pays now and the hand after it, by the same
             # reading (the discard's risk aside: the kong's replacement draw is followed by a discard too)
@@ -295,6 +300,22 @@ class SkilledBot:
                 if got > worth:
                     advice, worth = Advice(a, mode="kong"), got
         return advice
+
+    @staticmethod
+    def _hand_key(view: SeatState, counts: list[int], thrown: int) -> tuple:
+        """The seat's hand and melds, and how many tiles it has thrown this round (a new round starts at none)."""
+        return (tuple(counts), tuple((m.type, tuple(m.tiles)) for m in view.own_melds),
+                len(view.all_discards[view.seat]) + thrown)
+
+    def _remember_discard(self, view: SeatState, advice: Advice) -> None:
+        """Skill.recall_pass: the hand a valued discard leaves, and its gain, for the claims that follow it."""
+        o = advice.option
+        self._recalled = None
+        if advice.action.type != "discard" or o is None or o.value_distance is None or advice.action.tile is None:
+            return
+        counts = list(view.hand)
+        counts[advice.action.tile] -= 1
+        self._recalled = (self._hand_key(view, counts, 1), o.gain)
 
     def _kong_worth(self, view: SeatState, check: WinCheck, a: Action, unseen: list[int]) -> float:
         """A kong on the seat's own turn: its points now plus the expected gain of the hand it leaves."""
@@ -604,7 +625,7 @@ class SkilledBot:
         slipped = False  # the slip already drawn (Skill.slip_unvalued)
         if self.skill.slip_unvalued and self.skill.slips and valued:
             pool = [a for a in candidates if reach is None or after[a.tile] <= reach]  # type: ignore[index]
-            if 1 < len(pool) <= 3:  # four in reach (valued_gated): valued first, as the slip is among the best three
+            if len(pool) > 1:
                 slipped = True
                 if self.rng.random() < self.skill.slips:
                     slip = self.rng.choice(pool[:3])
@@ -865,7 +886,11 @@ class SkilledBot:
         # nothing needs valuing
         if kong_call is None and all(after > now for *_, after in calls):
             return Advice(pass_action, mode="pass")
-        now_value = self._evaluate(view, check, counts, melds, unseen, pass_action, None)
+        recalled = self._recalled if self.skill.recall_pass else None
+        if recalled is not None and recalled[0] == self._hand_key(view, counts, 0):
+            now_gain = recalled[1]
+        else:
+            now_gain = self._evaluate(view, check, counts, melds, unseen, pass_action, None).gain
         best_call: tuple[float, Action] | None = None
         for a, used, meld, after in calls:
             if after > now:
@@ -875,13 +900,13 @@ class SkilledBot:
             # a call that speeds the hand up is made unless it throws away most of the hand's worth (a concealed
             # bonus, a minimum only a concealed hand reaches); one that does not, only for value
             got = self._best_after_call(view, check, counts, melds + [meld], unseen, after)
-            worth = (after < now and got >= self.skill.call_keep * now_value.gain) \
-                or (after <= now and got > self.skill.call_value * now_value.gain)
+            worth = (after < now and got >= self.skill.call_keep * now_gain) \
+                or (after <= now and got > self.skill.call_value * now_gain)
             if worth and (best_call is None or got > best_call[0]):
                 best_call = (got, a)
             for k in used:
                 counts[k] += 1
-        if kong_call is not None and kong_call[0] > now_value.gain \
+        if kong_call is not None and kong_call[0] > now_gain \
                 and (best_call is None or kong_call[0] > best_call[0]):
             return Advice(kong_call[1], mode="call")
         if best_call is not None:
