@@ -92,13 +92,15 @@ class Skill:
     # a hand that may: `valued_gated` discards are valued instead (on the tuning seeds normal with three won 0.107
     # of its Guangdong rounds against easy, with four 0.133)
     valued_gated: int | None = None
-    # the slip drawn before any discard is valued: a careless discard is a random one of the three quickest (by
-    # distance, then the least connected tile), and only a careful one is valued. With three discards or fewer in
-    # reach (`valued` 3) it is the same draw among the same discards as a random one of the best three valued; with
-    # four (`valued_gated`) the fourth quickest is left out of it rather than the least valued (docs/benchmarks.md)
+    # the slip drawn before any discard is valued where three discards or fewer are in reach (`valued` 3): a
+    # careless discard is a random one of them, the same draw among the same discards as a random one of the best
+    # three valued, and only a careful one is valued. Where four are (`valued_gated`) they are valued first and the
+    # slip stays among the best three: slipping among the quickest three instead won normal fewer of its
+    # Guangdong rounds on the tuning seeds (docs/benchmarks.md, branch `normal-speed3`)
     slip_unvalued: bool = False
     # answering a claim, the hand as it stands is worth what it was valued at when this seat threw its last tile
-    # (the same hand, a few draws before), not valued again
+    # (the same hand, a few draws before), not valued again — where a plain hand may win: under a minimum (Guangdong)
+    # it went with fewer wins on the tuning seeds, and the hand is valued anew there
     recall_pass: bool = False
     call_valued: int | None = None  # answering a claim, values only this many discards after each call (the
     # quickest, as `valued`; None: as `valued`)
@@ -625,7 +627,7 @@ class SkilledBot:
         slipped = False  # the slip already drawn (Skill.slip_unvalued)
         if self.skill.slip_unvalued and self.skill.slips and valued:
             pool = [a for a in candidates if reach is None or after[a.tile] <= reach]  # type: ignore[index]
-            if len(pool) > 1:
+            if 1 < len(pool) <= 3:  # four in reach (valued_gated): valued first, the slip among the best three
                 slipped = True
                 if self.rng.random() < self.skill.slips:
                     slip = self.rng.choice(pool[:3])
@@ -886,7 +888,7 @@ class SkilledBot:
         # nothing needs valuing
         if kong_call is None and all(after > now for *_, after in calls):
             return Advice(pass_action, mode="pass")
-        recalled = self._recalled if self.skill.recall_pass else None
+        recalled = self._recalled if self.skill.recall_pass and self._plain_wins(view) else None
         if recalled is not None and recalled[0] == self._hand_key(view, counts, 0):
             now_gain = recalled[1]
         else:
