@@ -101,6 +101,16 @@ class Skill:
     # a hand that may: `valued_gated` discards are valued instead (on the tuning seeds normal with three won 0.107
     # of its Guangdong rounds against easy, with four 0.133)
     valued_gated: int | None = None
+    # the slip drawn before any discard is valued where three discards or fewer are in reach (`valued` 3): a
+    # careless discard is a random one of them, the same draw among the same discards as a random one of the best
+    # three valued, and only a careful one is valued. Where four are (`valued_gated`) they are valued first and the
+    # slip stays among the best three: slipping among the quickest three instead won normal fewer of its
+    # Guangdong rounds on the tuning seeds (docs/benchmarks.md, branch `normal-speed3`)
+    slip_unvalued: bool = False
+    # answering a claim, the hand as it stands is worth what it was valued at when this seat threw its last tile
+    # (the same hand, a few draws before), not valued again — where a plain hand may win: under a minimum (Guangdong)
+    # it went with fewer wins on the tuning seeds, and the hand is valued anew there
+    recall_pass: bool = False
     call_valued: int | None = None  # answering a claim, values only this many discards after each call (the
     # quickest, as `valued`; None: as `valued`)
     # weighs a kong by what it pays at once (the rule set's kong points) plus the hand it leaves, against the best
@@ -130,7 +140,7 @@ SKILLS = {
     # good as its kinds, dead or not)
     "normal": Skill(acceptance=False, value=True, defence=0.0, slips=0.35, decline_cheap=False, counting=False,
                     reading=False, valued=3, valued_gated=4, one_wait=True,
-                    game_values=True, call_valued=1),
+                    game_values=True, call_valued=1, slip_unvalued=True, recall_pass=True),
     # never careless, counts tiles and looks ahead; no defence: in arena runs a defence on the basic reading (a
     # tile's rank, who threw it) cost it more wins than it saved deal-ins (Guangdong hard:normal −6.1 a round with
     # it, +1.1 without; Nanning −0.2 and +0.35, Guiliu −0.3 and +1.0), and the expert's full reading and defence
@@ -220,6 +230,7 @@ class SkilledBot:
         self._values_key: tuple | None = None
         self._memo: dict = {}
         self._game_values: dict[tuple, TableValues] = {}  # Skill.game_values: this bot's own, dealing or not
+        self._recalled: tuple | None = None  # Skill.recall_pass: (the hand its last discard left, its gain)
         # the expert's thinking time per searched decision in seconds (None: search.DEFAULT_THINK_S; 0: no search,
         # the value reading alone), turned into a rollout count by a calibrated pace: see game/ai/search.py
         self.think_s = think_s
@@ -288,6 +299,8 @@ class SkilledBot:
         if not discards:  # nothing else is legal (a pass-locked win skipped above, say): the first legal move
             return Advice(kongs[0] if kongs else legal[0], mode="kong" if kongs else "pass")
         advice = self._discard(view, check, discards)
+        if self.skill.recall_pass:
+            self._remember_discard(view, advice)
         if kongs and self.skill.kong_value:
             # the kong's worth against the discard's: what the kong pays now and the hand after it, by the same
             # reading (the discard's risk aside: the kong's replacement draw is followed by a discard too)
@@ -298,6 +311,22 @@ class SkilledBot:
                 if got > worth:
                     advice, worth = Advice(a, mode="kong"), got
         return advice
+
+    @staticmethod
+    def _hand_key(view: SeatState, counts: list[int], thrown: int) -> tuple:
+        """The seat's hand and melds, and how many tiles it has thrown this round (a new round starts at none)."""
+        return (tuple(counts), tuple((m.type, tuple(m.tiles)) for m in view.own_melds),
+                len(view.all_discards[view.seat]) + thrown)
+
+    def _remember_discard(self, view: SeatState, advice: Advice) -> None:
+        """Skill.recall_pass: the hand a valued discard leaves, and its gain, for the claims that follow it."""
+        o = advice.option
+        self._recalled = None
+        if advice.action.type != "discard" or o is None or o.value_distance is None or advice.action.tile is None:
+            return
+        counts = list(view.hand)
+        counts[advice.action.tile] -= 1
+        self._recalled = (self._hand_key(view, counts, 1), o.gain)
 
     def _kong_worth(self, view: SeatState, check: WinCheck, a: Action, unseen: list[int]) -> float:
         """A kong on the seat's own turn: its points now plus the expected gain of the hand it leaves."""
@@ -320,17 +349,20 @@ class SkilledBot:
     def _unseen(self, view: SeatState) -> list[int]:
         """The tiles this seat has not seen, as far as it keeps count: a level that does not count the table knows
         only its own hand (every copy it does not hold could still come, dead or not)."""
-        unseen = view.unseen()
         if self.skill.counting:
-            return unseen
-        # every copy but its own: the table's copies less its hand and its own melds (flowers as the count has them)
-        own = [c - h for c, h in zip(tile_copies(WinCheck.at(view.variant, view.options, view.players).tile_set),
-                                     view.hand[:NUM_PLAYABLE])]
+            return view.unseen()
+        # every copy but its own: the table's copies less its hand and its own melds (flowers as the count has them:
+        # none where the tile set has none, so the whole table's count, rebuilt at every event, is not needed then)
+        copies = tile_copies(WinCheck.at(view.variant, view.options, view.players).tile_set)
+        hand = view.hand
+        own = [c - h for c, h in zip(copies, hand[:NUM_PLAYABLE])]
         for m in view.own_melds:
             for k in m.tiles:
                 if 0 <= k < NUM_PLAYABLE:
                     own[k] -= 1
-        return [n if n > 0 else 0 for n in own] + unseen[NUM_PLAYABLE:]
+        flowers = view.unseen()[NUM_PLAYABLE:] if any(copies[NUM_PLAYABLE:]) \
+            else [0] * (min(len(copies), len(hand)) - NUM_PLAYABLE)
+        return [n if n > 0 else 0 for n in own] + flowers
 
     # ---- values
     def _table_values(self, view: SeatState) -> TableValues:
@@ -405,12 +437,17 @@ class SkilledBot:
         key = ("waits", tuple(counts), len(melds))
         info = self._memo.get(key)
         if info is None:
-            if "lock" not in self._memo:  # the seat's pass-lock, where the rule set has one
-                self._memo["lock"] = view.lock_state if view.variant.pass_lock is not None else None
-            info = self._memo[key] = ready_waits(view, counts, melds, self._memo["lock"],
+            info = self._memo[key] = ready_waits(view, counts, melds, (lambda: self._lock(view))
+                                                 if view.variant.pass_lock is not None else None,
                                                  self._memo.get("unseen") or self._unseen(view)
                                                  if self.skill.one_wait else None)
         return info
+
+    def _lock(self, view: SeatState):
+        """The seat's pass-lock, read once per decision and only when a ready hand's wait wins on a discard."""
+        if "lock" not in self._memo:
+            self._memo["lock"] = view.lock_state
+        return self._memo["lock"]
 
     def _gain(self, view: SeatState, check: WinCheck, counts: list[int], melds: list[Meld], unseen: list[int],
               opt: Option, hazard: float) -> tuple[float, str]:
@@ -596,9 +633,17 @@ class SkilledBot:
         if valued and self.skill.valued_gated and not self._plain_wins(view):
             valued = self.skill.valued_gated
         if valued:
-            quickest = self._quickest(check, counts, melds, ghost, candidates, valued)
+            quickest = self._quickest(check, counts, melds, ghost, candidates, valued, target)
             candidates = [a for a, _ in quickest]
             after = {a.tile: d for a, d in quickest}  # type: ignore[misc]
+        slipped = False  # the slip already drawn (Skill.slip_unvalued)
+        if self.skill.slip_unvalued and self.skill.slips and valued:
+            pool = [a for a in candidates if reach is None or after[a.tile] <= reach]  # type: ignore[index]
+            if 1 < len(pool) <= 3:  # four in reach (valued_gated): valued first, the slip among the best three
+                slipped = True
+                if self.rng.random() < self.skill.slips:
+                    slip = self.rng.choice(pool[:3])
+                    return Advice(slip, Option(slip, after[slip.tile]))  # type: ignore[index]
         for a in candidates:
             k = a.tile
             assert k is not None
@@ -614,7 +659,7 @@ class SkilledBot:
             return Advice(candidates[0])
         flush = None if self.skill.value else _flush_suit(view, counts)
         options.sort(key=lambda o: self._rank(o, counts, flush))
-        if self.skill.slips and len(options) > 1 and self.rng.random() < self.skill.slips:
+        if self.skill.slips and not slipped and len(options) > 1 and self.rng.random() < self.skill.slips:
             slip = self.rng.choice(options[:3])
             return Advice(slip.action, slip)
         best = options[0]
@@ -636,20 +681,28 @@ class SkilledBot:
 
     @staticmethod
     def _quickest(check: WinCheck, counts: list[int], melds: list[Meld], ghost: int | None, discards: list[Action],
-                  n: int) -> list[tuple[Action, int]]:
+                  n: int, floor: int | None = None) -> list[tuple[Action, int]]:
         """The `n` discards (one per kind) that leave the hand nearest a win, the least connected tile first, each
-        with the distance it leaves."""
-        by_kind: dict[int, tuple[tuple[int, int, int], Action]] = {}
+        with the distance it leaves. `floor`: the distance of the hand before the discard, which no discard
+        shortens: the kinds are tried least connected first, and once `n` of them leave the hand at the floor no
+        other can rank before them (most of a hand's distances were worked out only to be passed over)."""
+        first: dict[int, Action] = {}
         for a in discards:
-            k = a.tile
-            assert k is not None
-            if k in by_kind:
-                continue
+            assert a.tile is not None
+            first.setdefault(a.tile, a)
+        ranked: list[tuple[tuple[int, int, int], Action]] = []
+        at_floor = 0
+        for conn, k in sorted((_connectedness(counts, k), k) for k in first):
             counts[k] -= 1
             d = check.distance(counts, ghost, melds)
             counts[k] += 1
-            by_kind[k] = ((d, _connectedness(counts, k), k), a)
-        return [(a, rank[0]) for rank, a in sorted(by_kind.values(), key=lambda e: e[0])[:n]]
+            ranked.append(((d, conn, k), first[k]))
+            if floor is not None and d <= floor:
+                at_floor += 1
+                if at_floor == n:
+                    break
+        ranked.sort(key=lambda e: e[0])
+        return [(a, rank[0]) for rank, a in ranked[:n]]
 
     @staticmethod
     def _someone_looks_ready(view: SeatState, opponents: list[Opponent]) -> bool:
@@ -847,7 +900,11 @@ class SkilledBot:
         # nothing needs valuing
         if kong_call is None and all(after > now for *_, after in calls):
             return Advice(pass_action, mode="pass")
-        now_value = self._evaluate(view, check, counts, melds, unseen, pass_action, None)
+        recalled = self._recalled if self.skill.recall_pass and self._plain_wins(view) else None
+        if recalled is not None and recalled[0] == self._hand_key(view, counts, 0):
+            now_gain = recalled[1]
+        else:
+            now_gain = self._evaluate(view, check, counts, melds, unseen, pass_action, None).gain
         best_call: tuple[float, Action] | None = None
         for a, used, meld, after in calls:
             if after > now:
@@ -856,14 +913,14 @@ class SkilledBot:
                 counts[k] -= 1
             # a call that speeds the hand up is made unless it throws away most of the hand's worth (a concealed
             # bonus, a minimum only a concealed hand reaches); one that does not, only for value
-            got = self._best_after_call(view, check, counts, melds + [meld], unseen)
-            worth = (after < now and got >= self.skill.call_keep * now_value.gain) \
-                or (after <= now and got > self.skill.call_value * now_value.gain)
+            got = self._best_after_call(view, check, counts, melds + [meld], unseen, after)
+            worth = (after < now and got >= self.skill.call_keep * now_gain) \
+                or (after <= now and got > self.skill.call_value * now_gain)
             if worth and (best_call is None or got > best_call[0]):
                 best_call = (got, a)
             for k in used:
                 counts[k] += 1
-        if kong_call is not None and kong_call[0] > now_value.gain \
+        if kong_call is not None and kong_call[0] > now_gain \
                 and (best_call is None or kong_call[0] > best_call[0]):
             return Advice(kong_call[1], mode="call")
         if best_call is not None:
@@ -871,17 +928,19 @@ class SkilledBot:
         return Advice(pass_action, mode="pass")
 
     def _best_after_call(self, view: SeatState, check: WinCheck, counts: list[int], melds: list[Meld],
-                         unseen: list[int]) -> float:
-        """The best expected gain over the discards that would follow a call (counts: 3k+2 after the call)."""
+                         unseen: list[int], target: int | None = None) -> float:
+        """The best expected gain over the discards that would follow a call (counts: 3k+2 after the call;
+        `target`: their distance, if known)."""
         best = 0.0
         ghost = view.ghost
-        target = check.distance(counts, ghost, melds)
+        if target is None:
+            target = check.distance(counts, ghost, melds)
         kinds = [k for k in range(NUM_PLAYABLE) if counts[k] and k != ghost]
         after: dict[int, int] = {}  # the distance after each discard, where _quickest has worked it out
         valued = self.skill.call_valued or self.skill.valued
         if valued:
             after = {a.tile: d for a, d in self._quickest(check, counts, melds, ghost, [  # type: ignore[misc]
-                Action(view.seat, "discard", tile=k) for k in kinds], valued)}
+                Action(view.seat, "discard", tile=k) for k in kinds], valued, target)}
             kinds = list(after)
         for k in sorted(kinds):
             counts[k] -= 1

@@ -136,7 +136,8 @@ def ready_waits(view: SeatState, counts: list[int], melds: list[Meld], lock=None
                 one_wait: list[int] | None = None) -> list[ReadyWait]:
     """The waits of `counts` (3k+1, ready) with what each would pay: each win judged and settled once (the engine's
     wait_info judges them too, but keeps no settlement: asking both scored every win twice). `lock`: the seat's
-    pass-lock state (None: none). `one_wait`: the seat's unseen counts, for a cheaper reading that judges only the
+    pass-lock state (None: none), or a function giving it, asked only when a wait wins on a discard (bringing the
+    seat's lock up to date replays the round's events: most ready hands under a minimum never need it). `one_wait`: the seat's unseen counts, for a cheaper reading that judges only the
     wait with the most copies unseen (ties: the lowest kind) and reads every other wait as paying the same."""
     check = WinCheck.at(view.variant, view.options, view.players)
     discarder = (view.seat + 1) % view.players
@@ -159,6 +160,8 @@ def ready_waits(view: SeatState, counts: list[int], melds: list[Meld], lock=None
     out = []
     for kind in kinds:
         self_won, disc = judge(kind if sample is None else sample)
+        if disc is not None and callable(lock):
+            lock = lock()
         by_discard = disc is not None and not (lock is not None and check.locked(lock, kind, disc[2]))
         out.append(ReadyWait(kind, by_discard, self_won is not None, disc[0] if by_discard else 0.0,
                              self_won[0] if self_won else 0.0,

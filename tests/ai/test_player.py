@@ -667,3 +667,118 @@ def test_where_kongs_pay_a_ready_concealed_hand_kongs_on_a_discard():
     assert view.claim_tile == K("9s") and any(a.type == "kong" for a in legal)
     assert SkilledBot("hard").choose(view, legal).type == "pass"
     assert SkilledBot("expert", think_s=0).choose(view, legal).type == "kong"
+
+
+@pytest.mark.parametrize("vid", ["nanning", "guangdong"])
+def test_normal_draws_its_slip_before_valuing_and_slips_among_its_three_quickest(vid):
+    """Skill.slip_unvalued: with three discards or fewer in reach normal's careless discard is drawn before any
+    is valued — a random one of its three quickest (distance, then the least connected tile), nothing valued —; with
+    four (Guangdong's valued_gated) they are valued first and the slip is among the best three. A careful discard is
+    valued as before; the levels that never slip (hard, expert) keep the old order."""
+    from game.ai.value import own_draws_left
+
+    variant = get_variant(vid)
+    players = variant.player_counts[-1]
+    opts = variant.parse_options({}, players)
+    assert SKILLS["normal"].slip_unvalued and not SKILLS["hard"].slip_unvalued and not SKILLS["expert"].slip_unvalued
+    unvalued = valued_first = 0
+    for _, rnd, seat, legal in _early_turns(variant, opts, players, seeds=3, turns=3 * players):
+        view = _seat(rnd, seat)
+        check = WinCheck.at(variant, opts, players)
+        bot = SkilledBot("normal", seed=1, skill={"slips": 1.0})
+        discards = [a for a in legal if a.type == "discard" and a.tile != view.ghost]
+        n = bot.skill.valued if bot._plain_wins(view) else bot.skill.valued_gated
+        target = check.distance(view.hand, view.ghost, view.own_melds)
+        reach = target + (2 if own_draws_left(view) >= 12 else 1)
+        quickest = [(a.tile, d) for a, d in SkilledBot._quickest(check, list(view.hand), view.own_melds, view.ghost,
+                                                                  discards, n)]
+        pool = [k for k, d in quickest if d <= reach]
+        if len(pool) < 2:
+            continue
+        careless = bot.advise(view, legal)
+        assert careless.option is not None
+        if len(pool) <= 3:  # nothing valued: the value reading sets every option's value_distance
+            assert careless.option.value_distance is None and careless.option.gain == 0.0
+            assert careless.action.tile in pool[:3], (seat, careless.action)
+            unvalued += 1
+            # the old order values first, then slips among the best three valued
+            old = SkilledBot("normal", seed=1, skill={"slips": 1.0, "slip_unvalued": False}).advise(view, legal)
+            assert old.option is not None and old.option.value_distance is not None and old.action.tile in pool
+        else:
+            assert careless.option.value_distance is not None and careless.action.tile in pool
+            valued_first += 1
+        careful = SkilledBot("normal", seed=1, skill={"slips": 0.0}).advise(view, legal)
+        assert careful.option in careful.options and all(o.value_distance is not None for o in careful.options)
+    # early in a Guangdong round four are nearly always in reach; elsewhere never more than three
+    assert (unvalued >= 3) == (vid == "nanning") and (valued_first > 0) == (vid == "guangdong")
+
+
+def _claim_after_own_discard(vid: str):
+    """A round where a seat threw a tile (its hand then as it is now) and may call the next discard: (round, the
+    seat, its legal moves, the tile it threw)."""
+    variant = get_variant(vid)
+    players = variant.player_counts[-1]
+    opts = variant.parse_options({}, players)
+    for seed in range(40):
+        rnd, _ = new_round(variant, opts, players, 0, seed=seed)
+        thrown: dict[int, int] = {}
+        for _ in range(12 * players):
+            if rnd.finished:
+                break
+            if rnd.phase == "claim":
+                for seat in range(players):
+                    legal = rnd.legal_actions(seat)
+                    if seat in thrown and any(a.type in ("pong", "chow") for a in legal):
+                        return rnd, seat, legal, thrown[seat]
+                rnd.pass_all()
+                continue
+            legal = rnd.legal_actions(rnd.current)
+            a = next(a for a in legal if a.type == "discard")
+            thrown[rnd.current] = a.tile
+            rnd.apply(a)
+    raise AssertionError("no claim found")
+
+
+def test_normal_answers_a_claim_with_its_hand_valued_at_its_last_discard():
+    """Skill.recall_pass: normal's last valued discard leaves its hand and that option's gain; a claim on the same
+    hand reads that gain for passing instead of valuing the hand again (a huge one makes it pass); another hand, or
+    a table where no plain hand may win (Guangdong's minimum), values it anew."""
+    rnd, seat, legal, tile = _claim_after_own_discard("guangdong")
+    view = _seat(rnd, seat)
+    gated = SkilledBot("normal", seed=1, skill={"slips": 0.0})
+    gated.skill = gated.skill_at("guangdong")
+    assert not gated._plain_wins(view)
+    gated._recalled = (gated._hand_key(view, list(view.hand), 0), 1e9)
+    fresh = SkilledBot("normal", seed=1, skill={"slips": 0.0}).advise(view, legal)
+    assert gated.advise(view, legal).action == fresh.action  # the recalled gain is not read there
+    rnd, seat, legal, tile = _claim_after_own_discard("nanning")
+    view = _seat(rnd, seat)
+    assert SKILLS["normal"].recall_pass and not SKILLS["hard"].recall_pass and not SKILLS["expert"].recall_pass
+    bot = SkilledBot("normal", seed=1, skill={"slips": 0.0})
+    bot.skill = bot.skill_at("nanning")
+    key = bot._hand_key(view, list(view.hand), 0)
+    valued = []
+    evaluate = bot._evaluate
+
+    def counting(v, c, counts, melds, unseen, action, opponents, now=None):
+        valued.append(action.type)
+        return evaluate(v, c, counts, melds, unseen, action, opponents, now)
+
+    bot._evaluate = counting  # type: ignore[method-assign]
+    fresh = bot.advise(view, legal)
+    assert "pass" in valued  # nothing recalled: the hand as it stands is valued
+    valued.clear()
+    bot._recalled = (key, 1e9)
+    assert bot.advise(view, legal).action.type == "pass" and "pass" not in valued
+    valued.clear()
+    bot._recalled = (key[:2] + (key[2] + 1,), 1e9)  # a later hand of the round: valued anew
+    assert bot.advise(view, legal).action == fresh.action and "pass" in valued
+    # a careful discard leaves what the claim reads: the hand after it and the chosen option's gain
+    variant = get_variant("nanning")
+    for _, turn, at, moves in _early_turns(variant, variant.parse_options({}, 4), 4, seeds=1, turns=4):
+        own = _seat(turn, at)
+        chosen = bot.advise(own, moves)
+        if chosen.action.type == "discard":
+            hand = list(own.hand)
+            hand[chosen.action.tile] -= 1
+            assert bot._recalled == (bot._hand_key(own, hand, 1), chosen.option.gain)
