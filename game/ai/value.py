@@ -137,8 +137,9 @@ def ready_waits(view: SeatState, counts: list[int], melds: list[Meld], lock=None
     """The waits of `counts` (3k+1, ready) with what each would pay: each win judged and settled once (the engine's
     wait_info judges them too, but keeps no settlement: asking both scored every win twice). `lock`: the seat's
     pass-lock state (None: none), or a function giving it, asked only when a wait wins on a discard (bringing the
-    seat's lock up to date replays the round's events: most ready hands under a minimum never need it). `one_wait`: the seat's unseen counts, for a cheaper reading that judges only the
-    wait with the most copies unseen (ties: the lowest kind) and reads every other wait as paying the same."""
+    seat's lock up to date replays the round's events: most ready hands under a minimum never need it).
+    `one_wait`: the seat's unseen counts, for a cheaper reading that judges only the wait with the most copies
+    unseen (ties: the lowest kind) and reads every other wait as paying the same."""
     check = WinCheck.at(view.variant, view.options, view.players)
     discarder = (view.seat + 1) % view.players
     kinds = check.waits(counts, view.ghost, melds)
