@@ -40,6 +40,28 @@ def _bin(p: float) -> int:
     return len(BINS) - 2
 
 
+def discard_turns(variant_id: str, seeds: list[int], rounds: int, options: dict | None = None):
+    """Games of expert seats (the host loop of `simulate`), yielding (host, round, seat) at every discard turn an
+    expert seat is about to answer, before it does: both measurements below read the table at exactly these turns."""
+    players = get_variant(variant_id).player_counts[-1]
+    for seed in seeds:
+        seats = [SeatConfig(f"AI {i + 1}", level="expert") for i in range(players)]
+        host = Host(variant_id, dict(options or {}), seats, seed=seed, rounds=rounds, start_with_coins=False)
+        for _ in range(rounds):
+            host.start_round()
+            while host.round is None and host.prompts:  # the setup choices (上嘎 and the like) before the deal
+                seat = min(host.prompts)
+                host.intent(seat, host.prompts[seat].id, host.stand_ins[seat].choose(host.prompts[seat]))
+            rnd = host.round
+            while not rnd.finished:
+                seat = min(host.prompts)
+                prompt = host.prompts[seat]
+                if prompt.choice is None and any(a.type == "discard" for a in prompt.actions):
+                    yield host, rnd, seat
+                host.intent(seat, prompt.id, host.stand_ins[seat].choose(prompt))
+            host.finish_round()
+
+
 def calibrate(variant_id: str, seeds: list[int], rounds: int, options: dict | None = None,
               calibrated: bool = True) -> dict[str, Any]:
     """`calibrated`: read through the rule set's calibration (reading.calibrated_ready); else the raw reading."""
@@ -48,31 +70,16 @@ def calibrate(variant_id: str, seeds: list[int], rounds: int, options: dict | No
 
     players = get_variant(variant_id).player_counts[-1]
     seen = [[0, 0] for _ in range(len(BINS) - 1)]
-    for seed in seeds:
-        seats = [SeatConfig(f"AI {i + 1}", level="expert") for i in range(players)]
-        host = Host(variant_id, dict(options or {}), seats, seed=seed, rounds=rounds, start_with_coins=False)
-        for _ in range(rounds):
-            host.start_round()
-            while host.round is None and host.prompts:
-                seat = min(host.prompts)
-                host.intent(seat, host.prompts[seat].id, host.stand_ins[seat].choose(host.prompts[seat]))
-            rnd = host.round
-            while not rnd.finished:
-                seat = min(host.prompts)
-                prompt = host.prompts[seat]
-                if prompt.choice is None and any(a.type == "discard" for a in prompt.actions):
-                    reader = SkilledBot("expert")
-                    reader._memo = {}
-                    state = host.stand_ins[seat].state
-                    for o in reader._opponents(state):
-                        hand = rnd.seats[o.seat].hand
-                        truth = rnd.win_check.distance(hand, rnd.ghost, rnd.seats[o.seat].melds) == 0 \
-                            if sum(hand) % 3 == 1 else False
-                        p = calibrated_ready(variant_id, o.ready) if calibrated else o.ready
-                        seen[_bin(p)][0] += 1
-                        seen[_bin(p)][1] += truth
-                host.intent(seat, prompt.id, host.stand_ins[seat].choose(prompt))
-            host.finish_round()
+    for host, rnd, seat in discard_turns(variant_id, seeds, rounds, options):
+        reader = SkilledBot("expert")
+        reader._memo = {}
+        for o in reader._opponents(host.stand_ins[seat].state):
+            hand = rnd.seats[o.seat].hand
+            truth = rnd.win_check.distance(hand, rnd.ghost, rnd.seats[o.seat].melds) == 0 \
+                if sum(hand) % 3 == 1 else False
+            p = calibrated_ready(variant_id, o.ready) if calibrated else o.ready
+            seen[_bin(p)][0] += 1
+            seen[_bin(p)][1] += truth
     rows = [{"bin": [BINS[i], min(1.0, BINS[i + 1])], "readings": n, "ready": r,
              "ready_share": round(r / n, 3) if n else None} for i, (n, r) in enumerate(seen)]
     flagged = [(n, r) for i, (n, r) in enumerate(seen) if BINS[i] >= 0.5]
@@ -82,49 +89,31 @@ def calibrate(variant_id: str, seeds: list[int], rounds: int, options: dict | No
             "flag_precision": round(fr / fn, 3) if fn else None}
 
 
-def shown_class(melds) -> str:
-    """An opponent's calls as DISCARD_SHARE keys them: "0" with none shown, else their count (3 for three or more),
-    "C" if any is a chow else "P", and "1" if all keep to one suit (honours aside) else "2"."""
-    from game.ai.reading import shown_class as key
-    return key(melds)
-
-
 def discard_share(variant_id: str, seeds: list[int], rounds: int, options: dict | None = None) -> dict[str, Any]:
+    """Of the opponents ready at an expert's discard turn, how many may win on that seat's discard, keyed by the
+    calls they show (reading.shown_class)."""
+    from game.ai.reading import shown_class
     from game.ai.value import winner_gain
 
     players = get_variant(variant_id).player_counts[-1]
     seen: dict[str, list[int]] = {}
-    for seed in seeds:
-        seats = [SeatConfig(f"AI {i + 1}", level="expert") for i in range(players)]
-        host = Host(variant_id, dict(options or {}), seats, seed=seed, rounds=rounds, start_with_coins=False)
-        for _ in range(rounds):
-            host.start_round()
-            while host.round is None and host.prompts:
-                seat = min(host.prompts)
-                host.intent(seat, host.prompts[seat].id, host.stand_ins[seat].choose(host.prompts[seat]))
-            rnd = host.round
-            while not rnd.finished:
-                seat = min(host.prompts)
-                prompt = host.prompts[seat]
-                if prompt.choice is None and any(a.type == "discard" for a in prompt.actions):
-                    for o in range(players):
-                        if o == seat:
-                            continue
-                        st = host.stand_ins[o].state
-                        hand = list(st.hand)
-                        if sum(hand) % 3 != 1:
-                            continue
-                        waits = [k for k, _ in st.waits()]
-                        if not waits:
-                            continue
-                        mine = st.own_melds
-                        key = shown_class([m for m in mine if m.type != "concealed_kong"])
-                        wins = any(winner_gain(st, o, hand, k, seat, mine) for k in waits)
-                        cell = seen.setdefault(key, [0, 0])
-                        cell[0] += 1
-                        cell[1] += bool(wins)
-                host.intent(seat, prompt.id, host.stand_ins[seat].choose(prompt))
-            host.finish_round()
+    for host, _rnd, seat in discard_turns(variant_id, seeds, rounds, options):
+        for o in range(players):
+            if o == seat:
+                continue
+            st = host.stand_ins[o].state  # the opponent's own seat state: the rule set judges his wins from it
+            hand = list(st.hand)
+            if sum(hand) % 3 != 1:
+                continue
+            waits = [k for k, _ in st.waits()]
+            if not waits:
+                continue
+            mine = st.own_melds
+            key = shown_class([m for m in mine if m.type != "concealed_kong"])
+            wins = any(winner_gain(st, o, hand, k, seat, mine) for k in waits)
+            cell = seen.setdefault(key, [0, 0])
+            cell[0] += 1
+            cell[1] += bool(wins)
     return {"variant": variant_id, "options": options or {}, "players": players, "seeds": len(seeds),
             "rounds": rounds * len(seeds),
             "classes": {k: {"ready": n, "may_win_on_discard": w, "share": round(w / n, 3)}
@@ -163,7 +152,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(out))
     else:
         for r in out["results"]:
-            cells = "  ".join(f"{b['bin'][0]:.1f}+:{b['readings']}/{b['ready_share']}" for b in r["bins"] if b["readings"])
+            cells = "  ".join(f"{b['bin'][0]:.1f}+:{b['readings']}/{b['ready_share']}"
+                              for b in r["bins"] if b["readings"])
             print(f"{r['variant']:<10} flagged {r['flagged']} precision {r['flag_precision']}  {cells}")
     return 0
 
