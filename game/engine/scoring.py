@@ -38,6 +38,9 @@ class WinContext:
     # one reading of the hand, set by readings():
     shape: str = "standard"  # "standard" | "seven_pairs" | "thirteen_orphans" | a variant's own
     decomposition: hand_mod.Decomposition | None = None
+    # facts a rule set derives from this one reading and its predicates share (a reading's hand types each ask
+    # them): filled by the rule set's own code, new and empty for every reading (dataclasses.replace makes one)
+    derived: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     # ---- derived facts, shared by every variant's predicates ----
     @property

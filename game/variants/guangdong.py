@@ -59,6 +59,15 @@ class Sets:
 
     @staticmethod
     def of(ctx: WinContext) -> "Sets | None":
+        """The reading's sets, worked out once per reading: every hand type's predicate asks for them."""
+        try:
+            return ctx.derived["sets"]
+        except KeyError:
+            got = ctx.derived["sets"] = Sets._read(ctx)
+            return got
+
+    @staticmethod
+    def _read(ctx: WinContext) -> "Sets | None":
         d = ctx.decomposition
         if ctx.shape != "standard" or d is None:
             return None
