@@ -19,7 +19,7 @@ from game.engine.events import message
 from game.engine.options import option
 from game.engine.scoring import Evaluation, HandType, SmallHand, WinContext
 from game.engine.shapes import STANDARD, THIRTEEN_ORPHANS, WinShape
-from game.engine.tiles import FIRST_DRAGON, FIRST_HONOR, FIRST_WIND, TileSet, parse_tile, tile_name
+from game.engine.tiles import FIRST_DRAGON, FIRST_HONOR, FIRST_WIND, TileSet, parse_tile
 from game.engine.variant import FeedRule, PassLock, ScoreItem, ScreenFact, Variant, Win
 from game.i18n import N_
 
