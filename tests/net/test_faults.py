@@ -97,7 +97,9 @@ def assert_nobody_held_up(table: Table) -> None:
     the table never waits on a faulty seat past what the protocol gives it. (The wait for the clients' entropy
     before a deal is at most the deadline too.)"""
     times = [t for t, _ in table.events()]
-    assert len(times) > 50
+    # a whole round's worth: its length varies (the wall comes from the clients' entropy; a round won early had
+    # 47 events), so only enough to have gaps to measure
+    assert len(times) > 10
     gaps = [b - a for a, b in zip(times, times[1:])]
     assert max(gaps) <= table.deadline + table.grace + SLACK, sorted(gaps)[-5:]
 
