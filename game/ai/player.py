@@ -485,7 +485,7 @@ class SkilledBot:
         held = suit_counts(counts, ghost)
         all_held = sum(held)
         worths = self._plan_worths(view, values, open_hand, share)
-        for plan in PLANS:
+        for plan in _PLANS_SUITED_LAST:
             if plan.suit is not None and nearest is not None:  # plan_floor, inline: the other plans have none
                 floor = all_held - held[plan.suit] - (held[3] if plan.honours else 0) - 1
                 if (floor > 6 or floor > opt.distance + 2) and floor >= nearest:
@@ -1001,6 +1001,10 @@ class SkilledBot:
 
 
 _ANY_PLAN = PLANS[0]
+# the plans in the order _gain reads them: the one-suit plans last, so that a nearest plan is known by then and
+# most of them are passed over by their floor without working out a distance (where no plain hand may win, as under
+# Guangdong's minimum, the plain plan sets no nearest). The order changes no value: every plan weighed is weighed.
+_PLANS_SUITED_LAST = tuple(sorted(PLANS, key=lambda p: p.suit is not None))
 
 
 def _flush_suit(view: SeatState, counts: list[int]) -> int | None:

@@ -39,6 +39,7 @@ NOT_A_WIN = "not_a_win"  # the shape is complete but the rule set reads no win (
 
 
 _SHARED: dict[tuple, "WinCheck"] = {}
+WAITS_KEPT = 4096  # a table's remembered waits (WinCheck.waits), at most
 
 
 class LockHolder(Protocol):
@@ -151,6 +152,8 @@ class WinCheck:
         self.open_shapes = ShapeSet(variant.win_shapes(options, self.tile_set, concealed_only=False))
         self.concealed_shapes = ShapeSet(variant.win_shapes(options, self.tile_set, concealed_only=True))
         self.joins_held = self.open_shapes.joins_held and self.concealed_shapes.joins_held
+        # waits by (hand, wildcard, melds or none): a ready hand is asked for again on every turn it stays ready
+        self._waits: dict[tuple, tuple[int, ...]] = {}
 
     # ---- shapes
     def shapes(self, melds: Sequence[Any]) -> ShapeSet:
@@ -180,16 +183,26 @@ class WinCheck:
     def waits(self, counts: Sequence[int], ghost: int | None, melds: Sequence[Any]) -> list[int]:
         """The kinds of this table's tiles that complete `counts` (3k+1 concealed counts): the shapes' waits, where
         a drawn or discarded wildcard counts as one more wildcard, not as its own kind."""
+        key = (tuple(counts), ghost, bool(melds))
+        got = self._waits.get(key)
+        if got is None:
+            got = self._waits_of(counts, ghost, melds)
+            if len(self._waits) >= WAITS_KEPT:
+                self._waits.clear()
+            self._waits[key] = got
+        return list(got)
+
+    def _waits_of(self, counts: Sequence[int], ghost: int | None, melds: Sequence[Any]) -> tuple[int, ...]:
         natural, wild = self.split(counts, ghost)
         if (sum(natural) + wild) % 3 != 1:
-            return []
+            return ()
         shapes = self.shapes(melds)
         kinds = shapes.waits(natural, wild, self.kinds)
         if ghost is not None and ghost in self.kinds:
             wins = shapes.is_win(natural, wild + 1)
             if wins != (ghost in kinds):
                 kinds = sorted(set(kinds) ^ {ghost})
-        return kinds
+        return tuple(kinds)
 
     def distance(self, counts: Sequence[int], ghost: int | None, melds: Sequence[Any]) -> int:
         """Shanten of concealed tiles (flowers still held count as tiles that fit nothing: they will be replaced)."""
