@@ -340,3 +340,26 @@ def test_the_round_and_the_command_line_share_one_evaluation(variant):
     check = WinCheck.at(variant, opts, players)
     rnd, _ = new_round(variant, opts, players, 0, seed=1)
     assert rnd.win_check is check and WinCheck.at(variant, opts, players) is check
+
+
+def test_remembered_waits_are_the_shapes_own_and_a_callers_change_does_not_stick():
+    """WinCheck.waits remembers a hand's waits (a ready hand is asked again every turn it stays ready): the answer is
+    the shapes' own, for a concealed hand and for one with a meld (open shapes), and changing a returned list does
+    not change the next answer."""
+    check = WinCheck.at(NANNING, NANNING.parse_options({}, 4), 4)
+    counts = [0] * NUM_PLAYABLE
+    for k in parse_tiles("1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m 5s 5s".split()):
+        counts[k] += 1
+    first = check.waits(counts, None, [])
+    assert first == [parse_tile("1m"), parse_tile("4m")]
+    first.append(0)
+    assert check.waits(counts, None, []) == [parse_tile("1m"), parse_tile("4m")]
+    natural, wild = check.split(counts, None)
+    assert check.waits(counts, None, []) == list(check.shapes([]).waits(natural, wild, check.kinds))
+    # the same concealed tiles beside a meld: the open shapes' answer, remembered apart from the concealed one's
+    ten = list(counts)
+    for k in parse_tiles("1m 2m 3m".split()):
+        ten[k] -= 1
+    meld = Meld("pong", [parse_tile("9m")] * 3, 1, parse_tile("9m"))
+    natural, wild = check.split(ten, None)
+    assert check.waits(ten, None, [meld]) == list(check.shapes([meld]).waits(natural, wild, check.kinds))
