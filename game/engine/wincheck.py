@@ -125,7 +125,7 @@ class Wait:
 
 class WinCheck:
     """A rule set's win evaluation at one table (rule set, options, number of players). `WinCheck.at(...)` shares
-    one per table (they hold nothing that changes)."""
+    one per table (they hold nothing that changes: the waits they remember are the shapes' own)."""
 
     @staticmethod
     def at(variant: "Variant", options: Any, players: int) -> "WinCheck":
