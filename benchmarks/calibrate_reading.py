@@ -120,6 +120,56 @@ def discard_share(variant_id: str, seeds: list[int], rounds: int, options: dict 
                         for k, (n, w) in sorted(seen.items())}}
 
 
+def deal_in_price(variant_id: str, seeds: list[int], rounds: int, options: dict | None = None) -> dict[str, Any]:
+    """What a deal-in to a ready opponent costs the discarding seat, by the calls he shows (reading.shown_class):
+    at every expert discard turn, each ready opponent's every wait that wins on that seat's discard is settled by
+    the rule set (the discarder's payment), and the mean is taken over his waits; the table's cheapest price
+    (TableValues.loss_on_deal_in) beside it, for the ratio reading.DEAL_IN_PRICE keeps."""
+    from game.ai.player import SkilledBot
+    from game.ai.reading import shown_class
+    from game.engine.errors import EngineError
+    from game.engine.variant import Win
+
+    players = get_variant(variant_id).player_counts[-1]
+    seen: dict[str, list[float]] = {}
+    for host, rnd, seat in discard_turns(variant_id, seeds, rounds, options):
+        reader = SkilledBot("expert")
+        reader._memo = {}
+        plain = reader._table_values(host.stand_ins[seat].state).loss_on_deal_in
+        if not plain:
+            continue
+        for o in range(players):
+            if o == seat:
+                continue
+            st = host.stand_ins[o].state
+            hand = list(st.hand)
+            if sum(hand) % 3 != 1:
+                continue
+            waits = [k for k, _ in st.waits()]
+            mine = st.own_melds
+            table = st.table_facts()
+            prices = []
+            for k in waits:
+                try:
+                    ev = rnd.win_check.judge(o, hand, k, seat, frozenset(), mine, st.melds, st.ghost, table)
+                    items = st.variant.settle_wins(table, [Win(o, seat, ev)]) if ev else []
+                except EngineError:
+                    continue
+                if items:
+                    prices.append(-float(sum(item.deltas[seat] for item in items)))
+            if not prices:
+                continue
+            key = shown_class([m for m in mine if m.type != "concealed_kong"])
+            cell = seen.setdefault(key, [0, 0.0, 0.0])
+            cell[0] += 1
+            cell[1] += sum(prices) / len(prices)
+            cell[2] += sum(prices) / len(prices) / plain
+    return {"variant": variant_id, "options": options or {}, "players": players, "seeds": len(seeds),
+            "rounds": rounds * len(seeds),
+            "classes": {k: {"ready": n, "price": round(p / n, 2), "ratio": round(r / n, 3)}
+                        for k, (n, p, r) in sorted(seen.items())}}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--variants", nargs="+", default=["all"])
@@ -129,6 +179,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--raw", action="store_true", help="the reading before calibration")
     parser.add_argument("--discard-share", action="store_true",
                         help="of ready opponents, the share that may win on a discard, by their shown calls")
+    parser.add_argument("--deal-in-price", action="store_true",
+                        help="what a deal-in to a ready opponent costs, by his shown calls (against the cheapest)")
     parser.add_argument("--options", type=json.loads, default=None, help="the rule set's options, as JSON")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
@@ -137,6 +189,15 @@ def main(argv: list[str] | None = None) -> int:
         if v not in AVAILABLE:
             parser.error(f"unknown rule set {v!r}")
     seeds = list(range(args.first_seed, args.first_seed + args.seeds))
+    if args.deal_in_price:
+        out = {"ok": True, "results": [deal_in_price(v, seeds, args.rounds, args.options) for v in variants]}
+        if args.json:
+            print(json.dumps(out))
+        else:
+            for r in out["results"]:
+                cells = "  ".join(f"{k}:{c['price']}/{c['ratio']} ({c['ready']})" for k, c in r["classes"].items())
+                print(f"{r['variant']:<10} {json.dumps(r['options'])}  {cells}")
+        return 0
     if args.discard_share:
         out = {"ok": True, "results": [discard_share(v, seeds, args.rounds, args.options) for v in variants]}
         if args.json:
