@@ -36,9 +36,7 @@ from game.engine.wincheck import WinCheck
 from .reading import (
     Opponent,
     calibrated_ready,
-    claim_odds,
     danger,
-    deal_in_price,
     discard_share,
     feed_chance,
     looks_ready,
@@ -52,7 +50,6 @@ from .value import (
     finish_chance,
     improving,
     kong_points,
-    kong_points_from,
     own_draws_left,
     plan_distance,
     ready_waits,
@@ -119,15 +116,6 @@ class Skill:
     # weighs a kong by what it pays at once (the rule set's kong points) plus the hand it leaves, against the best
     # discard or, on a discard, against passing or ponging (else: a kong whenever the distance is kept)
     kong_value: bool = False
-    # prices a deal-in by whom it feeds: each opponent's measured price for the calls he shows (reading.DEAL_IN_PRICE,
-    # over the table's cheapest winning hand), in the risk of a discard and, with `priced_gate`, in whether danger
-    # weighs in at all (his calibrated readiness times his share times his price against `threat_ready`)
-    priced: bool = False
-    priced_gate: bool = False
-    # weighs what a discard may feed: an exposed kong (what the rule set makes the giver pay, and a step for him) or
-    # a pong (a step for him), each step worth this much of his chance to win (0: not weighed) times what this seat
-    # pays a plain win (reading.claim_odds: how often the kind meets three or two in an opponent's hand)
-    feed_claims: float = 0.0
 
 
 # the expert's rollout round model (search.py: a ready opponent ends the round on his turn this often), off: at 0.12
@@ -210,7 +198,6 @@ class Option:
     safety: str = ""  # why the thrown tile is safe, if it is
     deal_in: float = 0.0  # the reading's expected number of deal-ins from the thrown tile
     searched: float | None = None  # the search's mean outcome of the move in points (searching levels)
-    feed: float = 0.0  # expected points the discard costs by the claims it may feed (Skill.feed_claims)
 
     @property
     def score(self) -> float:
@@ -419,8 +406,6 @@ class SkilledBot:
             if hazard is None:  # the same for every candidate of one decision
                 hazard = self._memo[("hazard", opponents is None)] = self._hazard(view, opponents)
             opt.gain, opt.hand = self._gain(view, check, counts, melds, unseen, opt, hazard)
-        if self.skill.feed_claims and action.type == "discard" and action.tile is not None:
-            opt.feed = self._feed_cost(view, action.tile, unseen)
         if opponents and action.type == "discard" and action.tile is not None and self.skill.defence:
             values = self._table_values(view)
             # where no discard wins (北海: self-draw only) a discard cannot deal in, however ready the table looks
@@ -429,32 +414,11 @@ class SkilledBot:
             # payments), and ends its own hand: the gain of going on is lost with it. A far hand will have to throw
             # more tiles before it wins: each one a risk like this one.
             opt.deal_in = p
-            priced = danger(view, opponents, action.tile, unseen, full=self.skill.reading, priced=True) \
-                if self.skill.priced and p else p
-            opt.risk = self.skill.defence * (priced * values.deal_in_cost * (1 + 0.5 * now) + p * opt.gain)
+            opt.risk = self.skill.defence * p * (values.deal_in_cost * (1 + 0.5 * now) + opt.gain)
             # feeding the claim that makes this seat liable for a whole win (承包, 互包, 十二张落地)
             opt.risk += self.skill.defence * feed_chance(view, action.tile, unseen) * 3 * values.loss_on_deal_in
             opt.safety = safest_reason(view, opponents, action.tile, unseen)
         return opt
-
-    def _feed_cost(self, view: SeatState, kind: int, unseen: list[int]) -> float:
-        """Expected points a discard of `kind` costs by the calls it may feed (Skill.feed_claims): an exposed kong
-        pays its maker what the rule set says (the giver's share), and a kong or a pong brings the caller a step
-        nearer his win, worth `feed_claims` of his chance to win times what this seat pays a plain hand."""
-        kong, pong = claim_odds(view, kind, unseen)
-        if not (kong or pong):
-            return 0.0
-        prices = self._memo.get("feed_prices")
-        if prices is None:
-            values = self._table_values(view)
-            plain = values.value(view, PLANS[0], True)
-            share = plain.mixed(0.6 if values.discard_wins else 0.0) / max(1, view.players - 1) if plain else 0.0
-            prices = self._memo["feed_prices"] = (share * self.skill.feed_claims, {})
-        step, paid = prices
-        if kind not in paid:
-            opponent = (view.seat + 1) % view.players
-            paid[kind] = -kong_points_from(view, opponent, Meld("exposed_kong", [kind] * 4, view.seat, kind))
-        return kong * (max(0.0, paid[kind]) + step) + max(0.0, pong - kong) * step
 
     def _plan_worths(self, view: SeatState, values: TableValues, open_hand: bool, share: float) -> dict:
         """Each plan's (value, mixed worth) where it may win at this table, else None, as `_gain` reads them: filled
@@ -589,8 +553,6 @@ class SkilledBot:
         rule_set = getattr(view.variant, "id", "")
         for o in opponents:
             shown = [m for m in melds[o.seat] if m.type != "concealed_kong"]
-            if self.skill.priced:
-                o.price = deal_in_price(rule_set, shown)
             fits = [plan for plan in PLANS if self._plan_open_to(plan, shown) and (pv := values.value(
                 view, plan, True)) is not None and pv.mixed(0.6) > 0] if shown else []
             if shown and not fits:
@@ -640,9 +602,7 @@ class SkilledBot:
         if not opponents:
             return False
         rule_set = getattr(view.variant, "id", "")
-        gate = self.skill.priced_gate
-        return any(calibrated_ready(rule_set, o.ready) * o.share * (o.price if gate else 1.0) >= self.skill.threat_ready
-                   for o in opponents)
+        return any(calibrated_ready(rule_set, o.ready) * o.share >= self.skill.threat_ready for o in opponents)
 
     @staticmethod
     def _points_of(view: SeatState, counts: list[int], melds: list[Meld], kind: int, discarder: int | None) -> float:
@@ -841,10 +801,8 @@ class SkilledBot:
         pool = [o for o in options if dist(o) == dist(quick)
                 or (dist(o) == dist(quick) + 1 and o.gain >= self.skill.slower * quick.gain)
                 or (early and dist(o) == dist(quick) + 2 and o.gain >= self.skill.slower2 * quick.gain)]
-        # what a discard may feed (Skill.feed_claims; 0 unless weighed) comes off its worth
-        best = max(pool, key=lambda o: (round(o.gain - o.feed, 4), -dist(o), o.accept))
-        if best is not quick and best.gain - best.feed <= quick.gain - quick.feed + quick.gain * (
-                self.skill.switch - 1) + 0.002:
+        best = max(pool, key=lambda o: (round(o.gain, 4), -dist(o), o.accept))
+        if best is not quick and best.gain <= quick.gain * self.skill.switch + 0.002:
             best = quick
         # danger breaks only exact ties of speed and worth: arena runs showed that trading shape for safety short of
         # folding cost more wins than it saved deal-ins (Guangdong most: a deal-in there costs one share)

@@ -30,9 +30,6 @@ class Opponent:
     # a plain hand from it, the share measured for calls like his (DISCARD_SHARE); low where his calls leave him no
     # hand that wins here at all
     share: float = 1.0
-    # what a deal-in to him costs, ready, over the table's cheapest winning hand's price (DEAL_IN_PRICE: a caller
-    # of pongs may be after 碰碰胡, a quiet hand after 门清 or seven pairs; 1 where not measured or not read)
-    price: float = 1.0
 
     @property
     def threat(self) -> float:
@@ -109,12 +106,9 @@ def deal_in_chance(view: SeatState, opp: Opponent, kind: int, unseen: list[int],
     return min(1.0, base)
 
 
-def danger(view: SeatState, opponents: list[Opponent], kind: int, unseen: list[int], full: bool = True,
-           priced: bool = False) -> float:
-    """Expected number of deal-ins from throwing `kind` (sum over opponents of threat × wins-on-it); `priced`: each
-    weighed by what it would cost against the table's cheapest deal-in (Opponent.price)."""
-    return sum(o.threat * deal_in_chance(view, o, kind, unseen, full) * (o.price if priced else 1.0)
-               for o in opponents)
+def danger(view: SeatState, opponents: list[Opponent], kind: int, unseen: list[int], full: bool = True) -> float:
+    """Expected number of deal-ins from throwing `kind` (sum over opponents of threat × wins-on-it)."""
+    return sum(o.threat * deal_in_chance(view, o, kind, unseen, full) for o in opponents)
 
 
 def safest_reason(view: SeatState, opponents: list[Opponent], kind: int, unseen: list[int]) -> str:
@@ -148,26 +142,6 @@ def feed_chance(view: SeatState, kind: int, unseen: list[int]) -> float:
                        and view.variant.allows_chow(view.options)) else 0.0
         chance += min(0.6, pong + chow)
     return min(1.0, chance)
-
-
-# How often a discard of a kind with n copies unseen meets an opponent who holds three of them (he may make an exposed
-# kong of it) or two (a pong), by the stage of the round (the share of the live wall still to draw: over 0.55, over
-# 0.25, less): four expert seats, Beihai, seeds 1000-1029 (two rounds each), at every discard turn each kind in the
-# discarding hand against the opponents' true hands (every copy seen but one or none: no claim). Per n: (three, two)
-# at each stage.
-CLAIM_ODDS: dict[int, tuple[tuple[float, float], ...]] = {
-    3: ((0.005, 0.13), (0.015, 0.26), (0.09, 0.55)),
-    2: ((0.0, 0.04), (0.0, 0.05), (0.0, 0.07)),
-}
-
-
-def claim_odds(view: SeatState, kind: int, unseen: list[int]) -> tuple[float, float]:
-    """(the chance that an opponent holds three of `kind`, that one holds two): what a discard of it may feed."""
-    odds = CLAIM_ODDS.get(unseen[kind])
-    if odds is None:
-        return 0.0, 0.0
-    left = view.tiles_left / max(1, view.wall_total)
-    return odds[0 if left > 0.55 else 1 if left > 0.25 else 2]
 
 
 # The reading's probability of "ready", as measured per rule set (benchmarks/calibrate_reading.py --raw over four
@@ -215,26 +189,6 @@ DISCARD_SHARE: dict[str, dict[str, float]] = {
     "nanning": {"0": 0.112, "1P1": 0.001, "2P1": 0.009, "2P2": 0.045, "3P1": 0.243, "3P2": 0.321},
 }
 _UNMEASURED_SHARE = 0.35  # a class of calls not seen in the measured games (the constant these replaced)
-
-
-# What a deal-in to a ready opponent costs, by the calls he shows (shown_class), over the table's cheapest winning
-# hand's price (TableValues.loss_on_deal_in): benchmarks/calibrate_reading.py --deal-in-price over four expert seats,
-# seeds 1000-1039, two rounds each, the mean over every ready opponent at every discard turn of his waits' prices
-# (classes with fewer than 30 readings left out: 1). In Guiliu a quiet hand is the dear one (门清 doubles it, seven
-# pairs are big) and a caller's the cheap one (his 门清 is gone); Nanning's two pongs in two suits are after 碰碰胡.
-DEAL_IN_PRICE: dict[str, dict[str, float]] = {
-    "guiliu": {"0": 2.034, "1P1": 0.513, "2P1": 0.493, "2P2": 1.236},
-    "nanning": {"0": 1.294, "1P1": 1.0, "2P1": 1.0, "2P2": 2.569},
-    "hainan": {"0": 1.147, "1C1": 1.0, "1P1": 1.011, "2C1": 1.0, "2C2": 1.0, "2P1": 1.0, "3C2": 1.0},
-    # under the 3-fan minimum a ready hand that may win on a discard is bigger than the cheapest that may
-    "guangdong": {"1C1": 1.192, "1P1": 2.565, "2C1": 1.592, "2P1": 1.875, "3C1": 1.364, "3P1": 2.12},
-}
-
-
-def deal_in_price(rule_set: str, shown) -> float:
-    """The measured price of a deal-in to a ready opponent showing these calls, against the table's cheapest
-    (DEAL_IN_PRICE; 1 where not measured)."""
-    return DEAL_IN_PRICE.get(rule_set, {}).get(shown_class(shown), 1.0)
 
 
 def discard_share(rule_set: str, shown) -> float:

@@ -571,14 +571,8 @@ class _KongTable:
 def kong_points(view: SeatState, meld: Meld) -> float:
     """What declaring `meld` (a kong) pays this seat at once, by the rule set's own kong scoring (0 where kongs pay
     nothing, or where the price needs what the seat cannot know)."""
-    return kong_points_from(view, view.seat, meld)
-
-
-def kong_points_from(view: SeatState, maker: int, meld: Meld) -> float:
-    """What `maker` declaring `meld` (a kong) pays this seat at once (negative: what this seat pays him), by the
-    rule set's own kong scoring (0 where kongs pay nothing, or where the price needs what the seat cannot know)."""
     try:
-        item = view.variant.kong_score(_KongTable(view.table_facts()), maker, meld)
+        item = view.variant.kong_score(_KongTable(view.table_facts()), view.seat, meld)
     except (UnknownToSeat, EngineError, AttributeError, KeyError, TypeError):
         return 0.0
     return float(item.deltas[view.seat]) if item is not None else 0.0
