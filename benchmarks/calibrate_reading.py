@@ -1,7 +1,8 @@
 """How true the expert's reading of the table is: of the opponents it reads as ready with probability p, how many
 are. The hint says "an opponent looks ready" only where this table says the reading earns it (docs/benchmarks.md).
 
-    python benchmarks/calibrate_reading.py [--variants all|V ...] [--seeds N] [--first-seed S] [--rounds R] [--json]
+    python benchmarks/calibrate_reading.py [--variants all|V ...] [--seeds N] [--first-seed S] [--rounds R]
+                                           [--raw | --discard-share | --deal-in-price] [--json]
 
 Games of expert seats (the host loop of `simulate`); at every discard an expert seat makes, each opponent's
 readiness as the seat reads it (SkilledBot._opponents, from its own seat state only) is set against the truth,
@@ -15,6 +16,10 @@ With `--discard-share`: of the opponents who are ready, the share whose hand may
 state), by what his calls show — how many (three or more pooled), whether any is a chow, whether they keep to one
 suit. Where a minimum keeps a plain hand from winning on a discard (Guangdong's 3 fan, Nanning without 平胡点炮)
 this is what a ready-looking opponent's threat to a discard is worth (reading.DISCARD_SHARE).
+
+With `--deal-in-price`: what a deal-in to a ready opponent costs the discarding seat (the rule set's settlement of
+each of his waits that wins on that seat's tile, the mean over them), by his shown calls, and that price over the
+table's cheapest (TableValues.loss_on_deal_in, the price the expert's defence weighs every deal-in at).
 """
 
 from __future__ import annotations

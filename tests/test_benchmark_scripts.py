@@ -155,3 +155,16 @@ def test_discard_share_is_whole_where_any_ready_hand_may_win_on_a_discard_and_pa
     assert all(c["share"] == 1.0 and c["ready"] > 0 for c in shares["{}"].values())
     gated = shares['{"pinghu_discard": false}'].values()
     assert sum(c["may_win_on_discard"] for c in gated) < sum(c["ready"] for c in gated)
+
+
+def test_a_deal_in_never_costs_less_than_the_rule_sets_plain_hand_on_a_discard():
+    """Nanning: a plain hand won on a discard costs the discarder base × 2 (shared/rules/nanning.md, example 1), big
+    hands more; so the measured price of a deal-in to a ready opponent is at least 2 in every class of calls, and
+    at least the table's cheapest price (ratio ≥ 1)."""
+    proc = _script("calibrate_reading.py", "--deal-in-price", "--variants", "nanning", "--seeds", "3",
+                   "--first-seed", "1000", "--rounds", "1", "--json", timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    (result,) = json.loads(proc.stdout)["results"]
+    assert result["rounds"] == 3 and result["classes"]
+    for cell in result["classes"].values():
+        assert cell["ready"] > 0 and cell["price"] >= 2.0 and cell["ratio"] >= 1.0
