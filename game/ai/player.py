@@ -7,7 +7,7 @@ Every level sees only its own seat's view. What they weigh:
 - normal: distance, then what the hand can be worth (fan, multipliers, minimums: a hand that can never win is no
   hand), careless now and then (about one discard in three a random one of its best three); no defence, and no tile
   counting: it knows only its own tiles, so a wait looks as good as its kinds whether their copies lie in the
-  discards or not;
+  discards or not (but at 北海's table, where every win is self-drawn, it counts: NORMAL_TUNING);
 - hard: never careless; also counts the table (受牌数 over the tiles still unseen) and looks one step ahead; it
   does not defend;
 - expert: everything: reads the table (筋, 壁, a caller's suit, hidden honours) and defends by the rule set's
@@ -181,6 +181,18 @@ EXPERT_TUNING: dict[str, dict] = {
     "nanning": {"search": False},
 }
 
+# The normal level's fields per rule set, where the ladder (hard over normal over easy) was measured to need them.
+NORMAL_TUNING: dict[str, dict] = {
+    # every win is self-drawn, so what the wall still holds is all a hand can go by: normal, which else counts only
+    # its own tiles (a wait as good as its kinds, dead or not), played hardly above easy here and counting the table
+    # lifts it clear, hard staying above it (arena `--format one`, 2,400 seat-rounds each: normal:easy on seeds
+    # 1000-1299 +0.34 (-0.18 … +0.86) without, +0.67 (+0.02 … +1.32) with; on 1300-1599 with it +1.06 (+0.51 …
+    # +1.62), hard over it +1.23 (+0.77 … +1.69); docs/benchmarks.md, session 17)
+    "beihai": {"counting": True},
+}
+
+_TUNING = {"expert": EXPERT_TUNING, "normal": NORMAL_TUNING}
+
 
 @dataclass
 class Option:
@@ -223,7 +235,7 @@ class SkilledBot:
         # `skill`: fields of the level's Skill replaced, for ablations in the arena (benchmarks/arena.py
         # `expert+defence=0`); the bot's rng stays the level's, so a change is measured on the same choices
         self._skill_fields = dict(skill or {})
-        self._skills: dict[str, Skill] = {}  # the level's Skill at each rule set (EXPERT_TUNING), made once
+        self._skills: dict[str, Skill] = {}  # the level's Skill at each rule set (_TUNING), made once
         self.skill = replace(SKILLS[level], **skill) if skill else SKILLS[level]
         self.rng = random.Random(f"bot:{level}:{seed}")
         self._values: TableValues | None = None
@@ -269,11 +281,11 @@ class SkilledBot:
         return 2 * sum(1 for g in others if g <= 0) >= len(others)
 
     def skill_at(self, rule_set: str) -> Skill:
-        """The level's Skill at this rule set: the expert's tuned fields for it (EXPERT_TUNING), and over those
+        """The level's Skill at this rule set: its tuned fields for it (EXPERT_TUNING, NORMAL_TUNING), and over those
         whatever fields this bot was made with (an arena ablation)."""
         skill = self._skills.get(rule_set)
         if skill is None:
-            tuned = EXPERT_TUNING.get(rule_set, {}) if self.level == "expert" else {}
+            tuned = _TUNING.get(self.level, {}).get(rule_set, {})
             skill = self._skills[rule_set] = replace(SKILLS[self.level], **{**tuned, **self._skill_fields})
         return skill
 

@@ -441,6 +441,29 @@ def test_the_expert_takes_its_tuned_fields_per_rule_set_and_an_ablation_over_the
         assert SkilledBot("expert").skill_at(untuned) == SKILLS["expert"]
 
 
+def test_normal_counts_the_table_where_every_win_is_self_drawn_and_nowhere_else():
+    """NORMAL_TUNING: at 北海's table normal reads a wait by the copies still unseen, as hard does; elsewhere by its own
+    hand only (every copy it does not hold could still come)."""
+    from game.ai.player import NORMAL_TUNING
+
+    assert NORMAL_TUNING == {"beihai": {"counting": True}}
+    for vid in AVAILABLE:
+        variant = get_variant(vid)
+        rnd, events = new_round(variant, variant.parse_options({}, 4), 4, 0, seed=7)
+        while sum(len(s.discards) for s in rnd.seats) < 4 and not rnd.finished:  # a few tiles on the table
+            if rnd.phase == "claim":
+                rnd.pass_all()
+                continue
+            events += rnd.apply(next(a for a in rnd.legal_actions(rnd.current) if a.type == "discard"))
+        view = SeatState(1, variant, rnd.options).apply_all(project_all(events, 1))
+        bot = SkilledBot("normal")
+        bot.skill = bot.skill_at(vid)
+        assert bot.skill.counting == (vid == "beihai")
+        # counting, the thrown tiles are seen; not counting, every copy but its own may still come
+        assert (bot._unseen(view) == view.unseen()) == (vid == "beihai")
+        assert SkilledBot("hard").skill_at(vid).counting and not SkilledBot("easy").skill_at(vid).counting
+
+
 @pytest.mark.parametrize("vid", ["guangdong", "beihai"])
 def test_normal_values_only_its_quickest_discards_and_hard_every_one_in_reach(vid):
     """Skill.valued: normal's cheaper reading values its few quickest discards (it slips among its best three
