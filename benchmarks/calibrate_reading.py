@@ -194,22 +194,18 @@ def main(argv: list[str] | None = None) -> int:
         if v not in AVAILABLE:
             parser.error(f"unknown rule set {v!r}")
     seeds = list(range(args.first_seed, args.first_seed + args.seeds))
-    if args.deal_in_price:
-        out = {"ok": True, "results": [deal_in_price(v, seeds, args.rounds, args.options) for v in variants]}
+    # the measurements by the opponent's shown calls: each one's function and how a class of it prints
+    by_calls = {"deal_in_price": (deal_in_price, lambda c: f"{c['price']}/{c['ratio']} ({c['ready']})"),
+                "discard_share": (discard_share, lambda c: f"{c['share']} ({c['ready']})")}
+    mode = next((m for m in by_calls if getattr(args, m)), None)
+    if mode is not None:
+        measure, cell = by_calls[mode]
+        out = {"ok": True, "results": [measure(v, seeds, args.rounds, args.options) for v in variants]}
         if args.json:
             print(json.dumps(out))
         else:
             for r in out["results"]:
-                cells = "  ".join(f"{k}:{c['price']}/{c['ratio']} ({c['ready']})" for k, c in r["classes"].items())
-                print(f"{r['variant']:<10} {json.dumps(r['options'])}  {cells}")
-        return 0
-    if args.discard_share:
-        out = {"ok": True, "results": [discard_share(v, seeds, args.rounds, args.options) for v in variants]}
-        if args.json:
-            print(json.dumps(out))
-        else:
-            for r in out["results"]:
-                cells = "  ".join(f"{k}:{c['share']} ({c['ready']})" for k, c in r["classes"].items())
+                cells = "  ".join(f"{k}:{cell(c)}" for k, c in r["classes"].items())
                 print(f"{r['variant']:<10} {json.dumps(r['options'])}  {cells}")
         return 0
     out = {"ok": True, "calibrated": not args.raw,
