@@ -26,7 +26,8 @@ class SettlementScene(MenuScene):
         self.clock = 0.0
         self.shot = False
         self._lines: tuple = (None, [])  # (what they were wrapped for, the itemised rows in their columns)
-        self.working_drawn: list[dict] = []  # the itemised rows as last drawn: level, words, rect (the tests read it)
+        self.working_drawn: list[dict] = []  # the itemised rows as last drawn: level, words, rect, whether a wrapped
+        # line goes on (the tests read it)
         self.item_page, self.item_pages = 0, 1  # which page of a long itemised settlement is shown, of how many
         self.flip_drawn: list[dict] = []  # the turned tiles the last frame drew: kind, seat, tiles, lit, rects
         self.grid_drawn: list[dict] = []  # the score table's rows as last drawn: label, deltas, rects
@@ -288,10 +289,11 @@ class SettlementScene(MenuScene):
         self.working_drawn = []
         for c, rows in enumerate(columns):
             x0, yy = left + c * (col_w + gap), y
-            for level, indent, words, _ in rows:
+            for level, indent, words, continued in rows:
                 color = GOLD if level == 0 else (150, 220, 160) if level == 2 else (225, 225, 210)
                 rect = text(app, surface, (x0 + indent, yy), words, size, color, level != 1)
-                self.working_drawn.append({"level": level, "words": words, "rect": rect, "width": col_w - indent})
+                self.working_drawn.append({"level": level, "words": words, "rect": rect, "width": col_w - indent,
+                                           "continued": continued})
                 yy += step
         if self.item_pages > 1:  # which page, where the list continues
             text(app, surface, (box.right - round(24 * u), bottom), f"{self.item_page + 1}/{self.item_pages}  ▲▼",
