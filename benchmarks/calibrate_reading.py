@@ -128,8 +128,8 @@ def discard_share(variant_id: str, seeds: list[int], rounds: int, options: dict 
 def deal_in_price(variant_id: str, seeds: list[int], rounds: int, options: dict | None = None) -> dict[str, Any]:
     """What a deal-in to a ready opponent costs the discarding seat, by the calls he shows (reading.shown_class):
     at every expert discard turn, each ready opponent's every wait that wins on that seat's discard is settled by
-    the rule set (the discarder's payment), and the mean is taken over his waits; the table's cheapest price
-    (TableValues.loss_on_deal_in) beside it, for the ratio reading.DEAL_IN_PRICE keeps."""
+    the rule set (the discarder's payment), and the mean is taken over his waits; and the same over the table's
+    cheapest price (TableValues.loss_on_deal_in, what the expert's defence prices every deal-in at)."""
     from game.ai.player import SkilledBot
     from game.ai.reading import shown_class
     from game.engine.errors import EngineError
