@@ -2,7 +2,7 @@
 are. The hint says "an opponent looks ready" only where this table says the reading earns it (docs/benchmarks.md).
 
     python benchmarks/calibrate_reading.py [--variants all|V ...] [--seeds N] [--first-seed S] [--rounds R]
-                                           [--raw | --discard-share | --deal-in-price] [--json]
+                                           [--raw | --learnt | --discard-share | --deal-in-price] [--json]
 
 Games of expert seats (the host loop of `simulate`); at every discard an expert seat makes, each opponent's
 readiness as the seat reads it (SkilledBot._opponents, from its own seat state only) is set against the truth,
@@ -10,6 +10,9 @@ taken from the round itself after the fact — the opponent's concealed hand one
 own distance; ready on any shape, whether or not a minimum lets it win). Per rule set and bin of the read
 probability: how many readings, and the share that were ready. `flag_precision`: of the readings at p ≥ 0.5, the
 share ready (the issue's bar: at least half).
+
+With `--learnt`: the same table for the learnt reading (game/ai/learnt.py, fitted by tools/fit_reading.py on
+games of hard and normal seats; calibrated by its fit, so read as it is).
 
 With `--discard-share`: of the opponents who are ready, the share whose hand may win on the discarding seat's tile
 (some wait wins on a discard from it: the rule set's own judgement and settlement, from the opponent's own seat
@@ -45,12 +48,14 @@ def _bin(p: float) -> int:
     return len(BINS) - 2
 
 
-def discard_turns(variant_id: str, seeds: list[int], rounds: int, options: dict | None = None):
-    """Games of expert seats (the host loop of `simulate`), yielding (host, round, seat) at every discard turn an
-    expert seat is about to answer, before it does: both measurements below read the table at exactly these turns."""
+def discard_turns(variant_id: str, seeds: list[int], rounds: int, options: dict | None = None,
+                  levels: tuple[str, ...] = ("expert",)):
+    """Games of AI seats (the host loop of `simulate`; `levels` seated in turn, all expert by default), yielding
+    (host, round, seat) at every discard turn a seat is about to answer, before it does: the measurements below
+    (and tools/fit_reading.py) read the table at exactly these turns."""
     players = get_variant(variant_id).player_counts[-1]
     for seed in seeds:
-        seats = [SeatConfig(f"AI {i + 1}", level="expert") for i in range(players)]
+        seats = [SeatConfig(f"AI {i + 1}", level=levels[(i + seed) % len(levels)]) for i in range(players)]
         host = Host(variant_id, dict(options or {}), seats, seed=seed, rounds=rounds, start_with_coins=False)
         for _ in range(rounds):
             host.start_round()
@@ -68,21 +73,22 @@ def discard_turns(variant_id: str, seeds: list[int], rounds: int, options: dict 
 
 
 def calibrate(variant_id: str, seeds: list[int], rounds: int, options: dict | None = None,
-              calibrated: bool = True) -> dict[str, Any]:
-    """`calibrated`: read through the rule set's calibration (reading.calibrated_ready); else the raw reading."""
+              calibrated: bool = True, learnt: bool = False) -> dict[str, Any]:
+    """`calibrated`: read through the rule set's calibration (reading.calibrated_ready); else the raw reading.
+    `learnt`: the learnt model's reading instead (game/ai/learnt.py; calibrated by its fit)."""
     from game.ai.player import SkilledBot
     from game.ai.reading import calibrated_ready
 
     players = get_variant(variant_id).player_counts[-1]
     seen = [[0, 0] for _ in range(len(BINS) - 1)]
     for host, rnd, seat in discard_turns(variant_id, seeds, rounds, options):
-        reader = SkilledBot("expert")
+        reader = SkilledBot("expert", skill={"learnt": True} if learnt else None)
         reader._memo = {}
         for o in reader._opponents(host.stand_ins[seat].state):
             hand = rnd.seats[o.seat].hand
             truth = rnd.win_check.distance(hand, rnd.ghost, rnd.seats[o.seat].melds) == 0 \
                 if sum(hand) % 3 == 1 else False
-            p = calibrated_ready(variant_id, o.ready) if calibrated else o.ready
+            p = calibrated_ready(variant_id, o.ready) if calibrated and not learnt else o.ready
             seen[_bin(p)][0] += 1
             seen[_bin(p)][1] += truth
     rows = [{"bin": [BINS[i], min(1.0, BINS[i + 1])], "readings": n, "ready": r,
@@ -182,6 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--raw", action="store_true", help="the reading before calibration")
+    parser.add_argument("--learnt", action="store_true", help="the learnt model's reading (game/ai/learnt.py)")
     parser.add_argument("--discard-share", action="store_true",
                         help="of ready opponents, the share that may win on a discard, by their shown calls")
     parser.add_argument("--deal-in-price", action="store_true",
@@ -208,8 +215,9 @@ def main(argv: list[str] | None = None) -> int:
                 cells = "  ".join(f"{k}:{cell(c)}" for k, c in r["classes"].items())
                 print(f"{r['variant']:<10} {json.dumps(r['options'])}  {cells}")
         return 0
-    out = {"ok": True, "calibrated": not args.raw,
-           "results": [calibrate(v, seeds, args.rounds, args.options, calibrated=not args.raw) for v in variants]}
+    out = {"ok": True, "calibrated": not args.raw, "learnt": args.learnt,
+           "results": [calibrate(v, seeds, args.rounds, args.options, calibrated=not args.raw, learnt=args.learnt)
+                       for v in variants]}
     if args.json:
         print(json.dumps(out))
     else:

@@ -168,3 +168,19 @@ def test_a_deal_in_never_costs_less_than_the_rule_sets_plain_hand_on_a_discard()
     assert result["rounds"] == 3 and result["classes"]
     for cell in result["classes"].values():
         assert cell["ready"] > 0 and cell["price"] >= 2.0 and cell["ratio"] >= 1.0
+
+
+def test_the_readiness_table_reads_the_learnt_model_when_asked():
+    """The same games read two ways: the learnt model's probabilities fall in other bins than the calibrated rough
+    reading's, over the same opponents at the same turns."""
+    tables = {}
+    for extra in ((), ("--learnt",)):
+        proc = _script("calibrate_reading.py", *extra, "--variants", "beihai", "--seeds", "2", "--first-seed", "1000",
+                       "--rounds", "1", "--json", timeout=300)
+        assert proc.returncode == 0, proc.stderr
+        out = json.loads(proc.stdout)
+        assert out["learnt"] == bool(extra)
+        (result,) = out["results"]
+        tables[bool(extra)] = [b["readings"] for b in result["bins"]]
+    assert sum(tables[True]) == sum(tables[False]) > 0
+    assert tables[True] != tables[False]

@@ -33,14 +33,15 @@ from game.engine.tiles import NUM_PLAYABLE
 from game.engine.variant import SetupChoice
 from game.engine.wincheck import WinCheck
 
+from .learnt import model_for
 from .reading import (
     Opponent,
-    calibrated_ready,
     danger,
     discard_share,
     feed_chance,
     looks_ready,
     read_opponents,
+    ready_chance,
     safest_reason,
 )
 from .value import (
@@ -116,6 +117,13 @@ class Skill:
     # weighs a kong by what it pays at once (the rule set's kong points) plus the hand it leaves, against the best
     # discard or, on a discard, against passing or ponging (else: a kong whenever the distance is kept)
     kong_value: bool = False
+    # reads the opponents by the learnt model (learnt.py, fitted on logged games) instead of the rough reading, where
+    # the rule set has one
+    learnt: bool = False
+    # the pace of the round (_hazard: the chance per turn that another seat ends it first) read from the learnt
+    # model: 0.02 plus this times the sum of the others' chances of being ready (0: the rough reading's pace, as
+    # every level reads it)
+    learnt_hazard: float = 0.0
 
 
 # the expert's rollout round model (search.py: a ready opponent ends the round on his turn this often), off: at 0.12
@@ -175,7 +183,11 @@ EXPERT_TUNING: dict[str, dict] = {
     # takes the turn from the seats in between, who could each have self-drawn): against expert@0 on seeds
     # 1000-1059 and 1060-1179, kong_value +0.14 and +0.02 a round, call_value 1.0 +0.21 and +0.08, both +0.09 on
     # the second range (each within noise; docs/benchmarks.md)
-    "beihai": {"search": False, "kong_value": True, "call_value": 1.0},
+    # The round's pace read by the learnt model (learnt_hazard 0.25): where every win is self-drawn the pace is
+    # what sets speed against size, and the model reads who is ready better than the rough clues (log-loss 0.37
+    # against 0.41 on seeds it was not fitted on); against the expert without it on the tuning seeds +0.04 a round
+    # at 0.2 and at 0.35 (1000-1299), +0.05 at 0.25 (1300-1599), each within noise (docs/benchmarks.md, session 18)
+    "beihai": {"search": False, "kong_value": True, "call_value": 1.0, "learnt_hazard": 0.25},
     # the search loses wins: expert:expert@0 on seeds 1100-1299 (1,600 seat-rounds) -0.10 a round (-0.22 … +0.03),
     # winning 0.233 of its rounds to 0.253 (on seeds 1030-1059 +0.12, on 240)
     "nanning": {"search": False},
@@ -563,7 +575,10 @@ class SkilledBot:
         melds = view.melds
         plain_wins = self._plain_wins_on_discard(view)
         rule_set = getattr(view.variant, "id", "")
+        model = model_for(rule_set) if self.skill.learnt else None
         for o in opponents:
+            if model is not None:
+                o.model, o.ready = model, model.ready(view, o.seat)
             shown = [m for m in melds[o.seat] if m.type != "concealed_kong"]
             fits = [plan for plan in PLANS if self._plan_open_to(plan, shown) and (pv := values.value(
                 view, plan, True)) is not None and pv.mixed(0.6) > 0] if shown else []
@@ -597,11 +612,13 @@ class SkilledBot:
             return False
         return plan.keeps is None or all(m.tiles[0] in plan.keeps for m in shown)
 
-    @staticmethod
-    def _hazard(view: SeatState, opponents: list[Opponent] | None) -> float:
+    def _hazard(self, view: SeatState, opponents: list[Opponent] | None) -> float:
         """The chance per turn that someone else ends the round first, from how ready the others look: the raw
         reading for every level (a defending level's discounts are for the danger of a discard, not the pace of the
-        round), so the expert values its hand as hard does."""
+        round), so the expert values its hand as hard does; with Skill.learnt_hazard, the learnt reading's."""
+        if self.skill.learnt_hazard and (model := model_for(getattr(view.variant, "id", ""))) is not None:
+            ready = sum(model.ready(view, seat) for seat in range(view.players) if seat != view.seat)
+            return rough(min(0.5, 0.02 + self.skill.learnt_hazard * ready))
         discards, melds = view.discards, view.melds
         ready = sum(looks_ready(len(discards[seat]), sum(1 for m in melds[seat] if m.type != "concealed_kong"))
                     for seat in range(view.players) if seat != view.seat)  # read_opponents' readings, no more
@@ -614,7 +631,7 @@ class SkilledBot:
         if not opponents:
             return False
         rule_set = getattr(view.variant, "id", "")
-        return any(calibrated_ready(rule_set, o.ready) * o.share >= self.skill.threat_ready for o in opponents)
+        return any(ready_chance(rule_set, o) * o.share >= self.skill.threat_ready for o in opponents)
 
     @staticmethod
     def _points_of(view: SeatState, counts: list[int], melds: list[Meld], kind: int, discarder: int | None) -> float:
@@ -718,8 +735,15 @@ class SkilledBot:
 
     @staticmethod
     def _someone_looks_ready(view: SeatState, opponents: list[Opponent]) -> bool:
+        """What the hint words as "an opponent looks ready": someone ready with probability one half or more, by
+        the learnt reading where the rule set has one (it reads readiness better than the rough clues on games it
+        was not fitted on, and is calibrated by its fit: docs/benchmarks.md, session 18), else by the rough
+        reading through the rule set's calibration."""
         rule_set = getattr(view.variant, "id", "")
-        return any(calibrated_ready(rule_set, o.ready) >= 0.5 for o in opponents)
+        model = model_for(rule_set)
+        if model is not None:
+            return any(model.ready(view, o.seat) >= 0.5 for o in opponents)
+        return any(ready_chance(rule_set, o) >= 0.5 for o in opponents)
 
     @staticmethod
     def _keep_a_route(options: list[Option], best: Option) -> Option:

@@ -10,6 +10,7 @@ whose calls are all one suit is after that suit.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from game.engine.seat_state import SeatState
 
@@ -30,6 +31,9 @@ class Opponent:
     # a plain hand from it, the share measured for calls like his (DISCARD_SHARE); low where his calls leave him no
     # hand that wins here at all
     share: float = 1.0
+    # the learnt reading of him (learnt.ReadingModel), where the level reads by it: `ready` is then its probability
+    # (calibrated by the fit, so not read through CALIBRATION again) and his waits are its per-tile chances
+    model: Any = None
 
     @property
     def threat(self) -> float:
@@ -69,7 +73,10 @@ def read_opponents(view: SeatState) -> list[Opponent]:
 
 def deal_in_chance(view: SeatState, opp: Opponent, kind: int, unseen: list[int], full: bool = True) -> float:
     """Chance that `opp`, if ready, wins on `kind` (a rough reading, 0..1). `full`: the whole reading (筋, 壁, the
-    suit of his calls, hidden honours); without it only what he threw and what went past him (the hard level's)."""
+    suit of his calls, hidden honours); without it only what he threw and what went past him (the hard level's).
+    Where he is read by a learnt model (Opponent.model), its chance instead."""
+    if opp.model is not None:
+        return opp.model.wins_on(view, opp, kind, unseen)
     if not full:
         base = _HONOUR if kind >= 27 else _BY_RANK[kind % 9]
         if kind in opp.threw:
@@ -195,6 +202,12 @@ def discard_share(rule_set: str, shown) -> float:
     """The measured chance that a ready opponent showing these calls may win on a discard, where a minimum keeps
     a plain hand from it (DISCARD_SHARE)."""
     return DISCARD_SHARE.get(rule_set, {}).get(shown_class(shown), _UNMEASURED_SHARE)
+
+
+def ready_chance(rule_set: str, opp: Opponent) -> float:
+    """The chance that `opp` is ready: the learnt model's where he is read by one, else the rough reading through
+    the rule set's calibration."""
+    return opp.ready if opp.model is not None else calibrated_ready(rule_set, opp.ready)
 
 
 def calibrated_ready(rule_set: str, ready: float) -> float:

@@ -96,6 +96,9 @@ class SeatState:
         self._melds: list[list[Meld]] = [[] for _ in range(players)]
         self._discards: list[list[int]] = [[] for _ in range(players)]  # every discard, called or not
         self._taken: list[list[bool]] = [[] for _ in range(players)]  # per discard: taken by a call or a win
+        # per discard: thrown straight from the draw (摸切) rather than from the hand (手切), as every player at a
+        # real table sees; a seat built from a round by hand (of_round) does not know it and reads False
+        self._from_draw: list[list[bool]] = [[] for _ in range(players)]
         self._flowers: list[list[int]] = [[] for _ in range(players)]
         self.last_discard: tuple[int, int] | None = None  # (seat, index in his full discard list) until taken
         self.escaped = [False] * players
@@ -146,6 +149,7 @@ class SeatState:
                                     m.from_seat, m.claimed, m.late) for m in other.melds]
             state._discards[i] = list(other.discards)
             state._taken[i] = list(other.claimed)
+            state._from_draw[i] = [False] * len(other.discards)
             state._flowers[i] = list(other.flowers)
             state.escaped[i] = bool(getattr(other, "escaped", False))
         state._check = rnd.win_check
@@ -234,6 +238,7 @@ class SeatState:
         row = self._discards[actor]
         row.append(k)
         self._taken[actor].append(False)
+        self._from_draw[actor].append(bool(e.get("tsumogiri")))
         self.last_discard = (actor, len(row) - 1)
         self.phase = "claim"  # until a draw or a call follows
         self._claim_tile, self._claim_from, self._claim_kind = k, actor, "discard"
@@ -375,6 +380,12 @@ class SeatState:
     def discards(self) -> list[list[int]]:
         """Each seat's discard row; a discard taken by a call or a win shows in the taker's meld or hand instead."""
         return [[k for k, t in zip(row, taken) if not t] for row, taken in zip(self._discards, self._taken)]
+
+    @property
+    def discards_from_draw(self) -> list[list[bool]]:
+        """Each seat's full discard row (as all_discards orders it): whether each tile was thrown straight from the
+        draw (摸切) rather than from the hand (手切)."""
+        return [list(row) for row in self._from_draw]
 
     @property
     def all_discards(self) -> list[list[tuple[int, bool]]]:

@@ -177,10 +177,15 @@ def play_checked(variant, players: int, seed: int, *, bots: bool = False, seen: 
     players_bots = [make_bot(rng.choice(["easy", "normal", "hard"]), f"{seed}:{s}") for s in range(players)]
     escape_rate = 0.003 if variant.has_escape_penalty else 0.0
     steps = 0
+    from_draw: list[list[bool]] = [[] for _ in range(players)]  # each seat's discards: straight from the draw?
     while True:
         for e in events:
             if seen is not None:
                 seen[e["type"]] += 1
+                if e["type"] == "discard":
+                    seen["from_draw" if e["tsumogiri"] else "from_hand"] += 1
+            if e["type"] == "discard":
+                from_draw[e["actor"]].append(e["tsumogiri"])
             for s in states:
                 s.apply(project(e, s.seat))
         for s in states:
@@ -197,6 +202,8 @@ def play_checked(variant, players: int, seed: int, *, bots: bool = False, seen: 
         events = rnd.apply(action)
     for s in states:
         check_end(rnd, s)
+        # every seat sees whether each discard came straight from the draw (摸切), as a player at the table does
+        assert s.discards_from_draw == from_draw
     return rnd, states
 
 
@@ -206,7 +213,8 @@ def test_fifty_seeded_rounds_of_every_table_agree_with_the_round():
         variant, players = TABLES[seed % len(TABLES)]
         play_checked(variant, players, seed, bots=seed % 3 == 0, seen=seen)
     # the rounds reached the paths worth checking
-    for etype in ("flower", "chow", "pong", "kong", "concealed_kong", "added_kong", "win", "exhausted", "ghost"):
+    for etype in ("flower", "chow", "pong", "kong", "concealed_kong", "added_kong", "win", "exhausted", "ghost",
+                  "from_draw", "from_hand"):
         assert seen[etype], f"no {etype} event in fifty rounds"
 
 
