@@ -109,9 +109,7 @@ def tile_features(view, opp, kind: int, unseen: list[int]) -> tuple[int, ...]:
             on.append("kabe")
         if opp.suit is not None:
             on.append("call_suit" if kind // 9 == opp.suit else "other_suit")
-        row = view.all_discards[opp.seat]
-        drawn = view.discards_from_draw[opp.seat]
-        last = next((k for (k, _), d in zip(reversed(row), reversed(drawn)) if not d), None)
+        last = opp.last_from_hand
         if last is not None and last < 27 and last // 9 == kind // 9 and abs(last - kind) <= 2:
             on.append("near_last_from_hand")
         if any(0 <= kind + d < 27 and (kind + d) // 9 == kind // 9 and (kind + d) in opp.threw

@@ -171,7 +171,11 @@ SKILLS = {
 EXPERT_TUNING: dict[str, dict] = {
     # the search loses: its few deals (9 a decision) over 烂牌's wide shapes overrate the hands it switches to (on
     # seeds 1000-1039 it won 0.15-0.21 of its rounds to hard's 0.30-0.33, expert:hard -4.6 and -5.4 a round)
-    "guiliu": {"search": False},
+    # Reads the opponents by the learnt model (learnt.py): where a deal-in pays for the table the defence is what
+    # lifts the expert over hard, and the model reads who is ready and what he waits on better than the rough
+    # clues; against the expert without it on the tuning seeds +0.10 (-0.13 … +0.34) a round on 1000-1299 and
+    # +0.20 (-0.04 … +0.44) on 1300-1599, fewer deal-ins, as many wins (docs/benchmarks.md, session 18)
+    "guiliu": {"search": False, "learnt": True},
     # the search loses: under the 3-fan minimum its rollouts, which never call, misjudge the hands that reach it
     # by calls (seeds 1000-1029: expert:hard -10.47 a round, -18.90 … -2.03, winning 0.117 of its rounds; without
     # the search +0.40, winning 0.171 as hard does)

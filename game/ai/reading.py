@@ -34,6 +34,7 @@ class Opponent:
     # the learnt reading of him (learnt.ReadingModel), where the level reads by it: `ready` is then its probability
     # (calibrated by the fit, so not read through CALIBRATION again) and his waits are its per-tile chances
     model: Any = None
+    last_from_hand: int | None = None  # the kind he last threw from his hand (手切), not straight from the draw
 
     @property
     def threat(self) -> float:
@@ -54,6 +55,7 @@ def read_opponents(view: SeatState) -> list[Opponent]:
     out = []
     discards = view.discards
     melds = view.melds
+    rows, from_draw = view.all_discards, view.discards_from_draw
     for seat in range(view.players):
         if seat == view.seat:
             continue
@@ -67,7 +69,8 @@ def read_opponents(view: SeatState) -> list[Opponent]:
         between = [(seat + k) % view.players for k in range(1, view.players)]
         between = between[:between.index(view.seat)] if view.seat in between else []
         passed = {discards[b][-1] for b in between if discards[b]}
-        out.append(Opponent(seat, ready, set(discards[seat]), passed, suit, n_calls))
+        last = next((k for (k, _), drawn in zip(reversed(rows[seat]), reversed(from_draw[seat])) if not drawn), None)
+        out.append(Opponent(seat, ready, set(discards[seat]), passed, suit, n_calls, last_from_hand=last))
     return out
 
 
@@ -154,9 +157,10 @@ def feed_chance(view: SeatState, kind: int, unseen: list[int]) -> float:
 # The reading's probability of "ready", as measured per rule set (benchmarks/calibrate_reading.py --raw over four
 # expert seats, seeds 1–54, two rounds each, 11,700–27,400 readings a rule set; bins of 0.1 pooled where a higher one
 # was readier less often, so the share never falls as the reading rises): (raw reading at least, share of such
-# opponents that were ready, on any shape). A rule set not measured reads as raw. The hint says "an opponent looks
-# ready" at a calibrated p >= 0.5; the expert's defence weighs in where that p times his threat to a discard
-# (Opponent.share) reaches its Skill.threat_ready.
+# opponents that were ready, on any shape). A rule set not measured reads as raw. The expert's defence weighs in
+# where that p times his threat to a discard (Opponent.share) reaches its Skill.threat_ready (a level reading by the
+# learnt model takes the model's p instead). The hint's "an opponent looks ready" goes by the learnt reading where
+# the rule set has one (learnt.py: all five today), else by this p >= 0.5.
 CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {
     # the bins from 0.6 pooled with the check runs' seeds too (101-140, 585 readings in all): seeds 1-54 alone put
     # them at 0.516 and 0.655-0.699, and on the check seeds they were ready 0.351-0.374 and 0.395-0.536 of the time

@@ -5,6 +5,9 @@ another move keeps one."""
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 import pytest
 
 from game.ai.learnt import model_for
@@ -65,6 +68,16 @@ def test_looks_ready_only_where_the_rule_sets_calibration_earns_it(variant_id):
                                                                    for floor, share in table)
 
 
+def _calibrate_reading():
+    """benchmarks/calibrate_reading.py, whose games at every discard turn these tests read too."""
+    spec = importlib.util.spec_from_file_location("calibrate_reading_under_test",
+                                                  Path(__file__).resolve().parents[2] / "benchmarks"
+                                                  / "calibrate_reading.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 @pytest.mark.parametrize("variant_id", AVAILABLE)
 def test_of_the_opponents_the_hint_calls_ready_at_least_half_are(variant_id):
     """Games of hard seats (not the games the model was fitted on: tools/fit_reading.py used seeds 20000 on), read
@@ -73,27 +86,14 @@ def test_of_the_opponents_the_hint_calls_ready_at_least_half_are(variant_id):
     model = model_for(variant_id)
     players = get_variant(variant_id).player_counts[-1]
     flagged = ready = 0
-    for seed in range(41, 53):
-        host = Host(variant_id, {}, [SeatConfig(f"AI {i}", level="hard") for i in range(players)], seed=seed,
-                    rounds=2, start_with_coins=False)
-        for _ in range(2):
-            host.start_round()
-            while host.round is None and host.prompts:
-                seat = min(host.prompts)
-                host.intent(seat, host.prompts[seat].id, host.stand_ins[seat].choose(host.prompts[seat]))
-            rnd = host.round
-            while not rnd.finished:
-                seat = min(host.prompts)
-                prompt = host.prompts[seat]
-                if prompt.choice is None and any(a.type == "discard" for a in prompt.actions):
-                    view = host.stand_ins[seat].state
-                    for other in range(players):
-                        if other == seat or model.ready(view, other) < 0.5:
-                            continue
-                        hand, melds = rnd.seats[other].hand, rnd.seats[other].melds
-                        flagged += 1
-                        ready += sum(hand) % 3 == 1 and rnd.win_check.distance(hand, rnd.ghost, melds) == 0
-                host.intent(seat, prompt.id, host.stand_ins[seat].choose(prompt))
-            host.finish_round()
+    turns = _calibrate_reading().discard_turns(variant_id, list(range(41, 53)), 2, None, ("hard",))
+    for host, rnd, seat in turns:
+        view = host.stand_ins[seat].state
+        for other in range(players):
+            if other == seat or model.ready(view, other) < 0.5:
+                continue
+            hand, melds = rnd.seats[other].hand, rnd.seats[other].melds
+            flagged += 1
+            ready += sum(hand) % 3 == 1 and rnd.win_check.distance(hand, rnd.ghost, melds) == 0
     assert flagged >= 5
     assert ready >= flagged / 2, (variant_id, ready, flagged)

@@ -62,6 +62,11 @@ def test_tile_features_read_what_the_seat_sees():
     seen_all[east] = 0
     honour = _names(TILE_FEATURES, tile_features(view, opp, east, seen_all))
     assert not any(n.startswith("rank_") for n in honour) and {"unseen0", "unseen<=1", "unseen<=2"} <= honour
+    # the tile he last threw from his hand (手切) broke a shape: its neighbours within two are likelier waits
+    broke = Opponent(seat=0, ready=0.5, threw=set(), passed=set(), suit=None, melds=0, last_from_hand=K("6p"))
+    near = {name: "near_last_from_hand" in _names(TILE_FEATURES, tile_features(view, broke, K(name), unseen))
+            for name in ("4p", "5p", "8p", "9p", "6s")}
+    assert near == {"4p": True, "5p": True, "8p": True, "9p": False, "6s": False}
     # his calls all in one suit: that suit's tiles against the others'
     flush = Opponent(seat=1, ready=0.5, threw=set(), passed=set(), suit=K("1m") // 9, melds=2)
     assert "call_suit" in _names(TILE_FEATURES, tile_features(view, flush, K("5m"), unseen))
@@ -140,5 +145,8 @@ def test_a_level_that_reads_by_the_model_takes_its_chances():
         assert o.ready == pytest.approx(model.ready(view, seat))
         assert ready_chance("guangdong", o) == o.ready
         assert deal_in_chance(view, o, K("5p"), unseen) == pytest.approx(model.wins_on(view, o, K("5p"), unseen))
+    # seat 0's one discard (1m, taken by seat 1's chow) is the last he threw from his hand (a seat built from the
+    # round reads every discard as from the hand); the others have thrown none
+    assert by_model[0].last_from_hand == K("1m") and by_model[3].last_from_hand is None
     # the caller reads readier than the seats that have not called, by the model as by the rough reading
     assert by_model[1].ready > by_model[3].ready
