@@ -47,8 +47,12 @@ TILE_FEATURES = (
 )
 
 
+# each feature's index, made once (a feature list is asked for every tile and opponent of every decision)
+_INDEX = {names: {n: i for i, n in enumerate(names)} for names in (READY_FEATURES, TILE_FEATURES)}
+
+
 def _bits(names: tuple[str, ...], on: list[str]) -> tuple[int, ...]:
-    index = {n: i for i, n in enumerate(names)}
+    index = _INDEX[names]
     return tuple(sorted(index[n] for n in on))
 
 
