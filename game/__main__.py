@@ -5,6 +5,7 @@
     python -m game --autoplay --variant V --seed S --rounds R [--screenshots DIR] [--fast] [--autosave]
     python -m game --autoplay --continue [--fast]  (the autosaved game, every seat an AI, played to its end)
     python -m game --version                       (prints "lingnan-mahjong X.Y.Z" and exits 0)
+    python -m game --review FILE [--seat S] [--json] (复盘: the expert judges seat S's decisions; shared/DESIGN.md §6)
 
 The demo (--autoplay) ends with one JSON line on stdout:
     {"ok": true, "rounds": R, "totals": [per seat], "resumed_from": null | {"round": r, "actions": k}}
@@ -66,6 +67,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                     help="resume the autosaved game (its rule set, seed and rounds come from the save); with "
                          "--autoplay every seat is an AI and the game is played to its end")
     ap.add_argument("--replay", type=Path, help="open a replay file (.jsonl) and watch it")
+    ap.add_argument("--review", type=Path, metavar="FILE",
+                    help="复盘: the expert reviews one seat's decisions in a replay or a simulate --log file")
+    ap.add_argument("--seat", type=int, help="the seat --review judges (default: the replay's first human, else 0)")
+    ap.add_argument("--json", action="store_true", help="--review prints one JSON document")
     ap.add_argument("--import-voices", type=Path, metavar="DIR",
                     help="import a folder of recordings named by token (1m.wav, pong.ogg …) as a voice pack")
     ap.add_argument("--record-voices", action="store_true", help="record a voice pack with the microphone, token by token (every tile, call, "
@@ -86,6 +91,8 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.import_voices is not None or args.record_voices:
         return voice_pack_command(args)
+    if args.review is not None:
+        return review_command(args)
     settings, warning = load_settings()
     if warning:
         print(warning, file=sys.stderr)
@@ -142,6 +149,52 @@ def main(argv: list[str] | None = None) -> int:
             print(f"cannot open the replay: {exc}", file=sys.stderr)
             return 2
     return run_app(settings, autoplay, replay=replay, resume=resume, settings_trouble=bool(warning))
+
+
+def review_command(args: argparse.Namespace) -> int:
+    """--review: the expert's review of one seat, as a JSON document (--json) or a few lines for a reader; the
+    reasons in the player's language (his settings'). A file that cannot be reviewed exits 2 with the reason."""
+    import json
+
+    from game.i18n import translator
+    from game.review import ReviewError, review_file
+    from game.settings import load_settings
+    from game.ui.hint import review_reason
+    from game.variants import get_variant
+
+    seat = args.seat
+    if seat is None:
+        try:
+            first = json.loads(args.review.read_text(encoding="utf-8").splitlines()[0])
+            humans = first.get("humans") or []
+            seat = next((i for i, h in enumerate(humans) if h), 0)
+        except (OSError, ValueError, IndexError, AttributeError, UnicodeDecodeError):
+            seat = 0
+    try:
+        review = review_file(args.review, seat)
+    except ReviewError as exc:
+        print(f"cannot review {args.review.name}: {exc}", file=sys.stderr)
+        return 2
+    settings, _ = load_settings()
+    tr = translator(settings.language)
+    variant = get_variant(review.variant)
+
+    def reason(d) -> str:
+        return review_reason(tr.gettext, d, lambda h: tr.gettext(variant.hand_name(h)), tr.ngettext)
+
+    if args.json:
+        print(json.dumps(review.to_json(reason), ensure_ascii=False))
+        return 0
+    t = tr.gettext
+    print(t("Seat {seat}: {n} decisions in {r} rounds, {a}% as the expert would, {l} points a round given up"
+            ).format(seat=seat, n=len(review.decisions), r=review.rounds, a=round(100 * review.agreement),
+                     l=f"{review.loss_per_round:.2f}"))
+    for d in review.marks():
+        where = t("round {r}, move {i}").format(r=d.round + 1, i=d.index + 1) if d.index >= 0 else \
+            t("round {r}, before the deal").format(r=d.round + 1)
+        lost = f"−{d.loss:.2f}" if d.loss >= 0.005 else "≈0"  # a move its reading rates about as well
+        print(f"  {where}: {lost}  {reason(d)}")
+    return 0
 
 
 def voice_pack_command(args: argparse.Namespace) -> int:

@@ -340,6 +340,57 @@ class SkilledBot:
                     advice, worth = Advice(a, mode="kong"), got
         return advice
 
+    # ---- judging a move another player made (复盘: game/review.py)
+    def worth(self, view: SeatState, action: Action, advice: Advice) -> float | None:
+        """The expected points of making `action` here, by the reading this bot's `advice` for the same view (just
+        made, so its per-decision memo is this decision's) went by: a discard's gain less its risk, a call's or a
+        kong's points now plus the hand it leaves, a pass's hand as it stands, a win's points. None where the
+        reading has no figure (an escape)."""
+        check = WinCheck.at(view.variant, view.options, view.players)
+        unseen = self._memo.get("unseen") or self._unseen(view)
+        melds = list(view.own_melds)
+        kind, tile = action.type, action.tile
+        if kind == "discard" and tile is not None:
+            for o in advice.options:
+                if o.action == action:
+                    return o.score
+            counts = list(view.hand)
+            counts[tile] -= 1
+            opponents = self._memo.get("opponents") or (self._opponents(view) if self.skill.defence else None)
+            return self._evaluate(view, check, counts, melds, unseen, action, opponents).score
+        if kind in ("concealed_kong", "added_kong"):
+            return self._kong_worth(view, check, action, unseen)
+        claimed = view.claim_tile
+        if kind == "win":
+            if claimed is not None:
+                return self._points_of(view, list(view.hand), melds, claimed, view.claim_from)
+            # self-drawn: the hand less the tile it wins on (the one just drawn; at the deal, the best of any)
+            counts = list(view.hand)
+            tiles = [view.drawn] if view.drawn is not None else [k for k in range(NUM_PLAYABLE) if counts[k]]
+            best = 0.0
+            for k in tiles:
+                counts[k] -= 1
+                best = max(best, self._points_of(view, counts, melds, k, None))
+                counts[k] += 1
+            return best
+        if claimed is None:
+            return None
+        counts = list(view.hand)
+        if kind == "pass":
+            return self._evaluate(view, check, counts, melds, unseen, action, None).gain
+        if kind == "kong":
+            counts[claimed] -= 3
+            kong = Meld("kong", [claimed] * 4, view.claim_from, claimed)
+            return kong_points(view, kong) + self._evaluate(view, check, counts, melds + [kong], unseen, action,
+                                                            None).gain
+        if kind in ("pong", "chow"):
+            used = [claimed, claimed] if kind == "pong" else list(action.tiles)
+            for k in used:
+                counts[k] -= 1
+            meld = Meld(kind, sorted([claimed, *used]), view.claim_from, claimed)
+            return self._best_after_call(view, check, counts, melds + [meld], unseen)
+        return None
+
     @staticmethod
     def _hand_key(view: SeatState, counts: list[int], thrown: int) -> tuple:
         """The seat's hand and melds, and how many tiles it has thrown this round (a new round starts at none)."""

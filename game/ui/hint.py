@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.ai.player import Advice, SkilledBot
+from game.ai.player import Advice, Option, SkilledBot
 from game.engine.tiles import FIRST_HONOR, NUM_PLAYABLE
 from game.i18n import N_
 
@@ -89,3 +89,79 @@ def hint_text(t: Translate, advice: Advice, hand_name: Callable[[str], str], sta
         elif o.safety == "threw":
             parts.append(t("{tile}: thrown by the players who look ready, safe").format(tile=tile_word(t, a.tile)))
     return head + (t(": ") + t("; ").join(parts) if parts else "")
+
+
+def review_reason(t: Translate, decision, hand_name: Callable[[str], str],
+                  tn: Callable[[str, str, int], str] | None = None, with_move: bool = True) -> str:
+    """One line for a 复盘 mark (game.review.Decision): the expert's move and why, worded from what the review kept
+    (`why`), and what the player's move left where that is the difference. Without `with_move` a discard's reason
+    leaves out the move itself (the replay's strip names it already)."""
+    text = _review_reason(t, decision, hand_name, tn)
+    if not with_move and decision.best.get("type") == "discard" and t(": ") in text:
+        text = text.split(t(": "), 1)[1]
+    return text
+
+
+def _review_reason(t: Translate, decision, hand_name: Callable[[str], str],
+                   tn: Callable[[str, str, int], str] | None) -> str:
+    from game.engine.state import Action
+    from game.engine.tiles import parse_tile
+
+    if tn is None:
+        def tn(singular: str, plural: str, n: int) -> str:
+            return t(singular) if n == 1 else t(plural)
+    why = decision.why or {}
+    best, chosen = decision.best, decision.chosen
+    kind, theirs = best.get("type"), chosen.get("type")
+    if kind == "setup":
+        if why.get("outplays"):
+            return t("Stake {n}: most of the others put up nothing last round, so there is an edge to play for"
+                     ).format(n=best.get("value"))
+        return t("Stake {n}: the others staked last round, so there is no edge to count on").format(
+            n=best.get("value"))
+    if kind == "win":
+        worth = why.get("best_worth")
+        if theirs != "win" and worth:
+            return t("Win now: a sure {n} points").format(n=_points(worth))
+        return t("Win now")
+    if kind == "pass" and theirs == "win":
+        return t("Pass this cheap win: a much bigger hand on the same wait is likely enough")
+    if kind == "pass" and theirs in ("pong", "chow", "kong"):
+        if why.get("closer"):
+            return t("Pass: the call brings the hand closer but gives up more of its worth than that")
+        return t("Pass: the call would not bring you closer to a good hand")
+    if kind in ("pong", "chow", "kong"):
+        word = {"pong": t("Pong"), "chow": t("Chow"), "kong": t("Kong")}[kind]
+        if why.get("closer") is False:
+            return t("{call}: the hand stays as near and is worth more with it").format(call=word)
+        return t("{call}: it brings your hand closer").format(call=word)
+    option = why.get("option") or {}
+    action = Action(best.get("seat", 0), kind, parse_tile(best["tile"]) if best.get("tile") else None)
+    advice = Advice(action, Option(action, int(option.get("distance", 0)), accept=int(option.get("accept", 0)),
+                                   waits=[(int(k), int(n)) for k, n in option.get("waits", [])],
+                                   hand=option.get("hand", ""), safety=option.get("safety", ""))
+                    if option else None, why.get("mode", "attack"))
+    text = hint_text(t, advice, hand_name, None, tn)
+    if kind != "discard" or decision.agrees:
+        return text
+    if theirs in ("concealed_kong", "added_kong"):
+        return text + t("; ") + t("the kong costs the hand more than it pays")
+    mine = why.get("chosen") or {}
+    tile = chosen.get("tile")
+    if not mine or not tile:
+        return text
+    name = tile_word(t, parse_tile(tile))
+    if mine.get("distance", 0) > option.get("distance", 0):
+        d = int(mine["distance"])
+        text += t("; ") + tn("{tile} left the hand {d} tile from ready", "{tile} left the hand {d} tiles from ready",
+                             d).format(tile=name, d=d)
+    elif mine.get("deal_in", 0) > option.get("deal_in", 0) + 0.05:
+        text += t("; ") + t("{tile} was the more dangerous tile").format(tile=name)
+    elif mine.get("accept", 0) < option.get("accept", 0):
+        text += t("; ") + tn("{tile} left {n} tile that helps", "{tile} left {n} tiles that help",
+                             int(mine["accept"])).format(tile=name, n=int(mine["accept"]))
+    return text
+
+
+def _points(x: float) -> str:
+    return f"{x:.0f}" if abs(x - round(x)) < 0.05 else f"{x:.1f}"

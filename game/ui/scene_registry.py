@@ -124,8 +124,8 @@ class SceneRegistry:
 
         return StandingsScene(self.app, table)
 
-    def replay(self, replay: Any) -> "ReplayScene":
-        """A finished round (a `game.replays.Replay`) to watch."""
+    def replay(self, replay: Any, review_seat: int | None = None) -> "ReplayScene":
+        """A finished round (a `game.replays.Replay`) to watch; with `review_seat`, that seat's 复盘 shown."""
         from game.ui.scenes.replay import ReplayScene
 
-        return ReplayScene(self.app, replay)
+        return ReplayScene(self.app, replay, review_seat)

@@ -13,6 +13,7 @@ import pygame
 from game import replays
 from game.ui.fonts import readable
 from game.ui.layout import Layout
+from game.ui.scenes.review_strip import ROW_H, ROWS, ReviewStrip
 from game.ui.table.controls import Controls
 from game.ui.table.replay_director import SPEEDS, ReplayDirector
 from game.ui.table.replay_source import ReplayTable
@@ -24,7 +25,7 @@ class ReplayScene(TableScene):
     """The table view over a replay: its source a ReplayTable, its director the replay's (the pacing, seeking),
     its controls the transport bar."""
 
-    def __init__(self, app, replay: replays.Replay):
+    def __init__(self, app, replay: replays.Replay, review_seat: int | None = None):
         self.replay = replay
         table = ReplayTable(replay)
         self.events = table.events
@@ -35,11 +36,15 @@ class ReplayScene(TableScene):
         self.controls = TransportBar(self)
         self.clicks = Clicks()
         self.exported: str | None = None
+        self.review = ReviewStrip(self)  # 复盘: the expert's review of one seat, over the bar
         self.resize(app.screen.get_size())
+        if review_seat is not None:
+            self.review.start(review_seat)
 
-    @staticmethod
-    def bar_height(size: tuple[int, int]) -> int:
-        return round(58 * min(size[0] / 1280, size[1] / 720))
+    def bar_height(self, size: tuple[int, int]) -> int:
+        """The transport bar's, and the review's lines over it while one is shown."""
+        rows = 58 + (ROWS * ROW_H if self.review.shown else 0)
+        return round(rows * min(size[0] / 1280, size[1] / 720))
 
     def resize(self, size: tuple[int, int]) -> None:
         """The table is laid out in the window above the bar, so the bar never lies over the bottom hand."""
@@ -53,6 +58,14 @@ class ReplayScene(TableScene):
 
     def enter(self) -> None:
         self.director.begin()
+
+    def exit(self) -> None:
+        self.review.close()  # a review still being made stops (what it had done is not kept)
+
+    def start_review(self) -> None:
+        """复盘 from the bar: the seat on screen (the player's own at first)."""
+        if not self.review.shown:
+            self.review.start(self.viewer)
 
     def update(self, dt: float) -> None:
         self.director.update(dt)
@@ -88,7 +101,11 @@ class ReplayScene(TableScene):
         self.director.step_forward()
 
     def jump(self, direction: int) -> None:
-        self.director.jump(direction)
+        """To the next (previous) call or win; with a review shown, to its next (previous) mark."""
+        if self.review.review is not None and self.review.marks():
+            self.review.step(direction)
+        else:
+            self.director.jump(direction)
 
     def faster(self, step: int) -> None:
         self.director.faster(step)
@@ -108,7 +125,8 @@ class ReplayScene(TableScene):
             actions = {pygame.K_SPACE: self.toggle, pygame.K_LEFT: self.step_back, pygame.K_RIGHT: self.step_forward,
                        pygame.K_UP: lambda: self.jump(-1), pygame.K_DOWN: lambda: self.jump(1),
                        pygame.K_EQUALS: lambda: self.faster(1), pygame.K_PLUS: lambda: self.faster(1),
-                       pygame.K_MINUS: lambda: self.faster(-1), pygame.K_ESCAPE: self.app.pop}
+                       pygame.K_MINUS: lambda: self.faster(-1), pygame.K_r: self.start_review,
+                       pygame.K_ESCAPE: self.app.pop}
             if event.key in actions:
                 actions[event.key]()
 
@@ -132,13 +150,18 @@ class TransportBar(Controls):
         view.clicks.reset()
         # the bar spans the window under the table: the title (or where the export went) at its left, the buttons
         # in its middle, the progress at its right
-        bar = pygame.Rect(px(8), h - view.bar_height((w, h)), w - px(16), view.bar_height((w, h)) - px(6))
-        panel(surface, bar, alpha=200, app=app)
+        whole = pygame.Rect(px(8), h - view.bar_height((w, h)), w - px(16), view.bar_height((w, h)) - px(6))
+        panel(surface, whole, alpha=200, app=app)
+        bar = pygame.Rect(whole.x, whole.bottom - px(52), whole.width, px(52))  # the transport, at the bottom
+        if view.review.shown:
+            view.review.draw(surface, pygame.Rect(whole.x, whole.y, whole.width, bar.y - whole.y))
+            view.review.draw_on_table(surface)
         # glyphs the game's font has (⏮ ⏸ ⏭ it lacks): ◀◀ jump back, |◀ step back, ‖ pause, ▶ play, ▶| step, ▶▶ jump
         items = [("◀◀", lambda: view.jump(-1), 52, fs(18)), ("|◀", view.step_back, 52, fs(18)),
                  ("‖" if view.playing else "▶", view.toggle, 52, fs(18)), ("▶|", view.step_forward, 52, fs(18)),
                  ("▶▶", lambda: view.jump(1), 52, fs(18)),
                  (f"×{view.speed:g}", lambda: view.faster(1 if view.speed < SPEEDS[-1] else -3), 70, fs(16)),
+                 (app.t("Review"), view.start_review, 90, fs(16)),
                  (app.t("Export"), view.export, 90, fs(16)), (app.t("Back"), view.app.pop, 90, fs(16))]
         gap, bh = px(6), bar.height - px(12)
         x = bar.centerx - (sum(px(bw) for _, _, bw, _ in items) + gap * (len(items) - 1)) // 2
@@ -173,13 +196,15 @@ class ReplayListScene(MenuScene):
         self.message: str | None = None
         self.page = 0
 
-    def open(self, replay: replays.Replay) -> None:
+    def open(self, replay: replays.Replay, review: bool = False) -> None:
+        """Watch it; with `review`, the expert's 复盘 of the player's seat (the first human's) over it."""
         try:
             replay.rebuild()
         except replays.ReplayError as exc:
             self.message = str(exc)
             return
-        self.app.push(ReplayScene(self.app, replay))
+        seat = next((i for i, h in enumerate(replay.header.get("humans") or []) if h), 0) if review else None
+        self.app.push(ReplayScene(self.app, replay, seat))
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
@@ -207,8 +232,12 @@ class ReplayListScene(MenuScene):
             pygame.draw.rect(bg, (255, 255, 255, 40 if self.clicks.hovered(r) else 18), bg.get_rect(), border_radius=8)
             surface.blit(bg, r)
             text(app, surface, (r.x + px(12), r.centery), rep.title_in(app.t), fs(16), INK, anchor="midleft")
-            text(app, surface, (r.right - px(12), r.centery), self._result(rep), fs(15), GOLD, anchor="midright")
-            self.clicks.add(r, lambda rep=rep: self.open(rep))
+            review = pygame.Rect(r.right - px(96), r.y + px(4), px(88), r.height - px(8))
+            # the row opens the replay, its Review button (beside, not inside it) the replay with the 复盘
+            self.clicks.add(pygame.Rect(r.x, r.y, review.x - px(4) - r.x, r.height), lambda rep=rep: self.open(rep))
+            button(app, surface, self.clicks, review, app.t("Review"), lambda rep=rep: self.open(rep, review=True),
+                   style="secondary", size=fs(14))
+            text(app, surface, (review.x - px(12), r.centery), self._result(rep), fs(15), GOLD, anchor="midright")
             y += step
         pages = max(1, -(-len(self.items) // per_page))
         bh = px(50)

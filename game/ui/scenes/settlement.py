@@ -126,7 +126,9 @@ class SettlementScene(MenuScene):
         last = self.ts.table.rounds_played + 1 >= (self.ts.table.rounds or 10**9)
         label = app.t("Final standings") if last else app.t("Next round")
         button(app, surface, self.clicks, next_rect, label, self.next, size=round(26 * u))
-        side_w, side_h = round(170 * u), round(44 * u)
+        # the side buttons: two to the right of the button, two to its left, narrowed where the box is narrow
+        side_w = min(round(170 * u), (next_rect.x - box.x - round(80 * u)) // 2)
+        side_h = round(44 * u)
         side_y = next_rect.centery - side_h // 2
         if m.scores:
             words = app.t("Score table") if self.working else app.t("How it was counted")
@@ -137,6 +139,8 @@ class SettlementScene(MenuScene):
             if verdict is None:
                 button(app, surface, self.clicks, pygame.Rect(x, side_y, side_w, side_h),
                        app.t("Watch again"), self.watch_again, style="secondary", size=round(16 * u))
+                button(app, surface, self.clicks, pygame.Rect(x - round(20 * u) - side_w, side_y, side_w, side_h),
+                       app.t("Review"), self.review, style="secondary", size=round(16 * u))
 
     def toggle_working(self) -> None:
         self.working = not self.working
@@ -433,3 +437,8 @@ class SettlementScene(MenuScene):
     def watch_again(self) -> None:
         if self.replay is not None:
             self.app.push(self.app.make.replay(self.replay))
+
+    def review(self) -> None:
+        """复盘: the round again, the expert's review of the seat on screen over it."""
+        if self.replay is not None:
+            self.app.push(self.app.make.replay(self.replay, review_seat=self.ts.viewer))
