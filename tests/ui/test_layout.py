@@ -162,6 +162,14 @@ def build(app: App, name: str):
     if kind == "rules":
         app.push(RulesScene(app, rest))
         return app.scene
+    if kind == "review":  # a replay with the 复盘 strip over its bar, at the review's first mark
+        done = finished_round()
+        scene = ReplayScene(app, replays.Replay(done.round_replay().header, done.current_actions), review_seat=0)
+        app.push(scene)
+        assert scene.review.job.wait(120) and scene.review.review is not None
+        app.step(DT)
+        scene.jump(1)
+        return scene
     if kind in ("replay", "replays", "stats"):
         done = finished_round()
         if not replays.listing():  # one kept round (the module's tests share the user folder)
@@ -183,7 +191,7 @@ def build(app: App, name: str):
 
 
 SCENES = (["title", "settings", "lan", "join", "found-tables", "lobby", "ask-rejoin", "ask-close", "stats", "replays", "voices",
-           "pause", "replay"]
+           "pause", "replay", "review"]
           + [f"table-{vid}" for vid in AVAILABLE] + ["counter-beihai", "claim-nanning", "claim-guiliu", "settlement",
                                                                  "standings", "marks-hainan", "flowers-hainan"]
           + [f"rules-{vid}" for vid in AVAILABLE]

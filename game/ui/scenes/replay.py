@@ -13,7 +13,7 @@ import pygame
 from game import replays
 from game.ui.fonts import readable
 from game.ui.layout import Layout
-from game.ui.scenes.review_strip import ROW_H, ROWS, ReviewStrip
+from game.ui.scenes.review_strip import ROW_H, ReviewStrip
 from game.ui.table.controls import Controls
 from game.ui.table.replay_director import SPEEDS, ReplayDirector
 from game.ui.table.replay_source import ReplayTable
@@ -43,7 +43,7 @@ class ReplayScene(TableScene):
 
     def bar_height(self, size: tuple[int, int]) -> int:
         """The transport bar's, and the review's lines over it while one is shown."""
-        rows = 58 + (ROWS * ROW_H if self.review.shown else 0)
+        rows = 58 + (ReviewStrip.rows(size) * ROW_H if self.review.shown else 0)
         return round(rows * min(size[0] / 1280, size[1] / 720))
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -15,7 +15,8 @@ from game.ui.hint import review_reason, tile_word
 from game.ui.terms import hand_name
 from game.ui.widgets import GOLD, INK, MUTED, button, show, text, ui_scale
 
-ROWS = 2  # the strip's lines over the transport bar while a review is shown
+ROWS = 2  # the strip's lines over the transport bar while a review is shown (one in a short window, see rows())
+SHORT = 700  # px: a window less tall keeps the table's room (its side hands need it) and shows one line
 ROW_H = 34  # each, at 1280×720
 CALL_WORDS = {"win": "胡", "kong": "杠", "pong": "碰", "chow": "吃", "pass": "过"}
 
@@ -103,9 +104,14 @@ class ReviewStrip:
             return t(CALL_WORDS[kind])
         return str(kind)
 
+    @staticmethod
+    def rows(size: tuple[int, int]) -> int:
+        return ROWS if size[1] >= SHORT else 1
+
     # ---- drawing
     def draw(self, surface: pygame.Surface, strip: pygame.Rect) -> None:
-        """The strip's two lines in `strip` (the top of the bar's panel)."""
+        """The strip's lines in `strip` (the top of the bar's panel): the seat and the summary with the costliest
+        decisions, then the marks; in a short window one line, the summary shown while no mark is."""
         view, app = self.view, self.view.app
         k = ui_scale(surface)
 
@@ -119,8 +125,10 @@ class ReviewStrip:
         if job is None:
             return
         row1 = pygame.Rect(strip.x + px(12), strip.y + px(4), strip.width - px(24), px(ROW_H) - px(6))
-        row2 = row1.move(0, px(ROW_H))
+        one_line = self.rows(surface.get_size()) == 1  # the marks on the seat's line, the summary between them
         seat_w = px(150)
+        row2 = row1.move(0, px(ROW_H)) if not one_line else pygame.Rect(row1.x + seat_w + px(12), row1.y,
+                                                                         row1.width - seat_w - px(12), row1.height)
         name = view.table.seats[view.viewer].name
         button(app, surface, view.clicks, pygame.Rect(row1.x, row1.y, seat_w, row1.height),
                app.t("Seat: {name}").format(name=name), self.next_seat, style="secondary", size=fs(14))
@@ -144,6 +152,9 @@ class ReviewStrip:
             return
         summary = app.t("{a}% as the expert would; {l} points a round given up").format(
             a=round(100 * r.agreement), l=f"{r.loss_per_round:.2f}")
+        if one_line:
+            self._draw_marks(surface, row2, px, fs, summary)
+            return
         used = self._line(surface, (x, row1.centery), summary, fs(15), GOLD, room // 2, bold=True)
         cx = used.right + px(16)
         worst = [d for d in r.costliest() if d.kind != "setup" and d.loss > 0]
@@ -158,7 +169,11 @@ class ReviewStrip:
             button(app, surface, view.clicks, pygame.Rect(cx, row1.y, bw, row1.height), words,
                    lambda d=d: self.go(d), style="secondary", size=fs(13))
             cx += bw + px(6)
-        # the second line: the marks, one at a time
+        self._draw_marks(surface, row2, px, fs, None)
+
+    def _draw_marks(self, surface: pygame.Surface, row2: pygame.Rect, px, fs, summary: str | None) -> None:
+        """The marks' line: ◀ n/m ▶ and the decision shown (else, on a one-line strip, the summary)."""
+        view, app = self.view, self.view.app
         marks = self.marks()
         nav_w = px(44)
         button(app, surface, view.clicks, pygame.Rect(row2.x, row2.y, nav_w, row2.height), "◀",
@@ -169,6 +184,9 @@ class ReviewStrip:
         button(app, surface, view.clicks, pygame.Rect(row2.x + nav_w + px(72), row2.y, nav_w, row2.height), "▶",
                lambda: self.step(1), style="secondary", size=fs(14), enabled=bool(marks))
         lx = row2.x + 2 * nav_w + px(84)
+        if summary is not None and self.current() is None:
+            self._line(surface, (lx, row2.centery), summary, fs(14), GOLD, row2.right - lx, bold=True)
+            return
         if not marks:
             words = app.t("The expert would have made every move the same way.")
         elif here is None:
