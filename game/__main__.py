@@ -162,16 +162,8 @@ def review_command(args: argparse.Namespace) -> int:
     from game.ui.hint import review_reason
     from game.variants import get_variant
 
-    seat = args.seat
-    if seat is None:
-        try:
-            first = json.loads(args.review.read_text(encoding="utf-8").splitlines()[0])
-            humans = first.get("humans") or []
-            seat = next((i for i, h in enumerate(humans) if h), 0)
-        except (OSError, ValueError, IndexError, AttributeError, UnicodeDecodeError):
-            seat = 0
     try:
-        review = review_file(args.review, seat)
+        review = review_file(args.review, args.seat)  # without --seat: the player's
     except ReviewError as exc:
         print(f"cannot review {args.review.name}: {exc}", file=sys.stderr)
         return 2
@@ -187,7 +179,7 @@ def review_command(args: argparse.Namespace) -> int:
         return 0
     t = tr.gettext
     print(t("Seat {seat}: {n} decisions in {r} rounds, {a}% as the expert would, {l} points a round given up"
-            ).format(seat=seat, n=len(review.decisions), r=review.rounds, a=round(100 * review.agreement),
+            ).format(seat=review.seat, n=len(review.decisions), r=review.rounds, a=round(100 * review.agreement),
                      l=f"{review.loss_per_round:.2f}"))
     for d in review.marks():
         where = t("round {r}, move {i}").format(r=d.round + 1, i=d.index + 1) if d.index >= 0 else \

@@ -41,6 +41,12 @@ class Replay:
     path: Path | None = None
 
     @property
+    def first_human(self) -> int:
+        """The player's seat: the first human's (a replay of AI seats only: seat 0). A replay is watched, and
+        reviewed, from there."""
+        return next((i for i, h in enumerate(self.header.get("humans") or []) if h), 0)
+
+    @property
     def title(self) -> str:
         return self.title_in(None)
 

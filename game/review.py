@@ -27,10 +27,12 @@ from typing import Any
 
 from game import replays
 from game.engine.errors import EngineError
+from game.engine.melds import Meld
 from game.engine.project import project
 from game.engine.seat_state import SeatState
 from game.engine.session import Session
 from game.engine.state import Action, new_round
+from game.engine.wincheck import WinCheck
 from game.variants import get_variant
 
 # the version of what a kept review holds: a review kept by another one is made again
@@ -128,13 +130,14 @@ class _Game:
     seed: int | str
     rounds: list[_Round]
     setup_facts: bool  # the file holds every choice before each deal (a logged game), so they can be judged
-    coins: Any = None
+    first_human: int = 0  # the seat reviewed unless another is asked for (a replay's player; a log's seat 0)
 
 
 def _game_of(replay: replays.Replay) -> _Game:
     h = replay.header
     return _Game(h["variant"], h["options"], h["players"], h["seed"],
-                 [_Round(h["round_no"], h["dealer"], h.get("context") or {}, replay.actions)], False)
+                 [_Round(h["round_no"], h["dealer"], h.get("context") or {}, replay.actions)], False,
+                 replay.first_human)
 
 
 def _read(path: Path) -> _Game:
@@ -194,11 +197,11 @@ def _read_log(header: dict, lines: list[str], name: str) -> _Game:
         raise ReviewError(f"{name}: its header lacks the rule set or the seed") from None
 
 
-def review_file(path: Path, seat: int, progress: Callable[[int, int], None] | None = None,
+def review_file(path: Path, seat: int | None = None, progress: Callable[[int, int], None] | None = None,
                 think_s: float | None = None) -> Review:
     """The expert's review of every decision `seat` made in the file's rounds (a replay or a simulate log).
-    `progress(done, total)` is called as the seat's moves are judged. ReviewError says why a file cannot be
-    reviewed."""
+    `progress(done, total)` is called as the seat's moves are judged; without `seat`, the player's (a replay's first
+    human, else 0). ReviewError says why a file cannot be reviewed."""
     return _review(_read(path), seat, progress, think_s)
 
 
@@ -208,12 +211,15 @@ def review_replay(replay: replays.Replay, seat: int, progress: Callable[[int, in
     return _review(_game_of(replay), seat, progress, think_s)
 
 
-def _review(game: _Game, seat: int, progress: Callable[[int, int], None] | None, think_s: float | None) -> Review:
+def _review(game: _Game, seat: int | None, progress: Callable[[int, int], None] | None,
+            think_s: float | None) -> Review:
     try:
         variant = get_variant(game.variant)
         options = variant.parse_options(game.options, game.players)
     except (EngineError, TypeError, ValueError) as exc:
         raise ReviewError(f"this file's table cannot be set up: {exc}") from None
+    if seat is None:
+        seat = game.first_human
     if not isinstance(seat, int) or not 0 <= seat < game.players:
         raise ReviewError(f"seat must be 0 to {game.players - 1} at this {game.players}-player table, got {seat!r}")
     from game.ai import make_bot
@@ -304,9 +310,6 @@ def _why(bot, view: SeatState, advice, chosen: Action) -> dict:
 
 
 def _call_brings_closer(view: SeatState, call: Action) -> bool | None:
-    from game.engine.melds import Meld
-    from game.engine.wincheck import WinCheck
-
     tile = view.claim_tile
     if call.type not in ("pong", "chow", "kong") or tile is None:
         return None
@@ -334,7 +337,7 @@ def _judge_setups(bot, session: Session, rec: _Round, seat: int) -> list[Decisio
         chosen = {"seat": seat, "type": "setup", "choice": choice.id, "value": mine.get("value")}
         # a stake multiplies what the round pays either way: what it gives up is not read in points (loss 0), but
         # where the expert would stake otherwise the mark says why it would
-        why = {"mode": "setup", "stake": best, "outplays": bool(bot._outplays(choice, session.facts))}
+        why = {"mode": "setup", "stake": best, "outplays": bool(bot.outplays(choice, session.facts))}
         out.append(Decision(rec.round_no, -1, "setup", chosen,
                             {"seat": seat, "type": "setup", "choice": choice.id, "value": best}, 0.0, 0, why))
     if choices:

@@ -276,13 +276,13 @@ class SkilledBot:
         values = list(choice.values)
         if self.level == "expert" and len(values) > 1:
             base = values.index(choice.default) if choice.default in values else 0
-            return values[min(len(values) - 1, base + 1)] if self._outplays(choice, facts) else values[base]
+            return values[min(len(values) - 1, base + 1)] if self.outplays(choice, facts) else values[base]
         if self.level == "hard" and len(values) > 1:
             return values[min(len(values) - 1, 1)] if choice.default == values[0] else choice.default
         return choice.default
 
     @staticmethod
-    def _outplays(choice: SetupChoice, facts: dict) -> bool:
+    def outplays(choice: SetupChoice, facts: dict) -> bool:
         """Its chances against the table, from the one thing known before the deal: what the others staked last
         round. A player who put up nothing expects no edge, and the expert expects to outplay him; one who put up a
         stake has shown he expects to win, and against him the expert counts on none. So it raises while at least

@@ -33,6 +33,21 @@ def app(tmp_path, monkeypatch):
     pygame.quit()
 
 
+@pytest.fixture
+def sized_app(request, tmp_path, monkeypatch):
+    """The real app at a window size and in a language (indirect parameter: ((w, h), language))."""
+    from game.settings import Settings
+    from game.ui.app import App
+
+    size, lang = request.param
+    monkeypatch.setenv("LINGNAN_HOME", str(tmp_path))
+    pygame.init()
+    app = App(Settings(animation_speed=3.0, window_size=size), save=False)
+    app.set_language(lang)
+    yield app
+    pygame.quit()
+
+
 @pytest.fixture(autouse=True)
 def golden_frames(request, monkeypatch):
     """GOLDEN_FRAMES=record:DIR or check:DIR (tools/golden_frames.py): hash every 4th frame each test draws, and

@@ -11,7 +11,6 @@ import pytest
 from game.engine.state import Action, round_from_scenario
 from game.engine.tiles import parse_tile, parse_tiles
 from game.host import Host, SeatConfig
-from game.settings import Settings
 from game.ui.app import App
 from game.ui.art.tile_faces import LIT
 from game.ui.model import flip_rows
@@ -21,17 +20,6 @@ from tests.ui.test_seat_marks import NAMES, SCRIPT, caught_up, play_step, script
 
 DT = 1 / 30
 TURNED = ["7s", "4p", "1s"]  # the scripted round's 醒: 3, 3, then nothing
-
-
-@pytest.fixture
-def sized_app(request, tmp_path, monkeypatch):
-    size, lang = request.param
-    monkeypatch.setenv("LINGNAN_HOME", str(tmp_path))
-    pygame.init()
-    app = App(Settings(animation_speed=3.0, window_size=size), save=False)
-    app.set_language(lang)
-    yield app
-    pygame.quit()
 
 
 def play_through(app: App, scene: TableScene, table: Host, watch=None) -> None:

@@ -16,7 +16,6 @@ from game.engine.melds import Meld
 from game.engine.state import CLAIM, Action, round_from_scenario
 from game.engine.tiles import parse_tile, parse_tiles
 from game.host import Host, SeatConfig
-from game.settings import Settings
 from game.ui.app import App
 from game.ui.model import TableModel
 from game.ui.scenes.settlement import SettlementScene
@@ -145,17 +144,6 @@ def play_step(app: App, scene: TableScene, table: Host, step: tuple) -> None:
         if prompt.claim and not (seat == a.seat and a.type in CLAIMS):
             table.answer(seat, Action(seat, "pass"))
     table.answer(a.seat, a)
-
-
-@pytest.fixture
-def sized_app(request, tmp_path, monkeypatch):
-    size, lang = request.param
-    monkeypatch.setenv("LINGNAN_HOME", str(tmp_path))
-    pygame.init()
-    app = App(Settings(animation_speed=3.0, window_size=size), save=False)
-    app.set_language(lang)
-    yield app
-    pygame.quit()
 
 
 LONG_NAMES = ("Grandmother Wang", "Uncle Chen the Fisherman", "Li", "Bob")

@@ -203,8 +203,7 @@ class ReplayListScene(MenuScene):
         except replays.ReplayError as exc:
             self.message = str(exc)
             return
-        seat = next((i for i, h in enumerate(replay.header.get("humans") or []) if h), 0) if review else None
-        self.app.push(ReplayScene(self.app, replay, seat))
+        self.app.push(ReplayScene(self.app, replay, replay.first_human if review else None))
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app

@@ -210,29 +210,17 @@ class ReviewStrip:
         return show(app, surface, img, img.get_rect(midleft=midleft), words, size)
 
     def draw_on_table(self, surface: pygame.Surface) -> None:
-        """The expert's call, where the table shows its call buttons (its discard is lifted in the hand)."""
+        """The expert's call, as the table's call button where the table shows them (its discard is lifted in the
+        hand instead), named as the expert's."""
         d = self.current()
         if d is None or d.best.get("type") not in CALL_WORDS:
             return
         view = self.view
-        lay = view.layout
-        word = view.app.t(CALL_WORDS[d.best["type"]])
-        size = max(56, round(lay.tw * 1.2))
-        label = view.app.fonts.render(word, round(size * 0.42), (255, 255, 255), bold=True)
-        if label.get_width() > size * 0.84:
-            k = size * 0.84 / label.get_width()
-            label = pygame.transform.smoothscale(label, (round(label.get_width() * k),
-                                                         max(1, round(label.get_height() * k))))
-        img = view.app.art.button((size, size), label, "call")
-        x = lay.width // 2 + lay.ring
-        mine = view.discard_areas.get(view.viewer)
-        if mine is not None:
-            x = max(x, mine.right + lay.px(16))
-        x = min(x, lay.width - size - lay.px(12))
-        y = lay.hand_y - size - lay.px(40)
-        r = surface.blit(img, (x, y))
-        view.app.drawn.add("text", label.get_rect(center=r.center), word, round(size * 0.42), label)
+        controls = view.controls
+        x, y = controls.calls_origin(1)
+        x = min(x, view.layout.width - controls.call_button_size() - view.layout.px(12))
+        r = controls.draw_call_button(surface, view.app.t(CALL_WORDS[d.best["type"]]), (x, y))
         tag = view.app.t("the expert")
-        small = lay.fs(13)
+        small = view.layout.fs(13)
         img = view.app.fonts.render(tag, small, GOLD, bold=True)
         show(view.app, surface, img, img.get_rect(midbottom=(r.centerx, r.top - 2)), tag, small)

@@ -55,26 +55,13 @@ class Controls(Part):
             calls.append(("chow", t("吃")))
         if "pass" in kinds:
             calls.append(("pass", t("过")))
-        d = max(56, round(lay.tw * 1.2))
-        x = lay.width // 2 + lay.ring - len(calls) * (d + 14) + d
-        mine = view.discard_areas.get(view.viewer)
-        if mine is not None:  # right of the player's own discards, with the claimed tiles shown over each button
-            x = max(x, mine.right + lay.px(16))
-        hint_size = max(lay.fs(12), d // 5)  # the key under each button, clear of the hand below
-        y = lay.hand_y - d - max(34, round(hint_size * 1.5) + lay.px(8))
+        d, hint_size = self.call_button_size(), self.call_key_size()
+        x, y = self.calls_origin(len(calls))
         calls_left = x if calls else None
         claimed = self.claimed_tile() if "pass" in kinds else None
         for kind, word in calls:
-            word_size = round(d * (0.3 if len(word) > 1 else 0.42))
-            label = fonts.render(word, word_size, (255, 255, 255), bold=True)
-            if label.get_width() > d * 0.84:  # a longer word (English): narrowed to the round button
-                k = d * 0.84 / label.get_width()
-                label = pygame.transform.smoothscale(label, (round(label.get_width() * k),
-                                                             max(1, round(label.get_height() * k))))
-            img = view.app.art.button((d, d), label, "call")
-            r = surface.blit(img, (x, y))
+            r = self.draw_call_button(surface, word, (x, y))
             view.hits.add(r, Call(kind))
-            view.app.drawn.add("text", label.get_rect(center=r.center), word, word_size, label)
             self.draw_call_tiles(surface, r, self.call_tiles(kind, actions, claimed))
             key_words = {"win": "H", "kong": "G", "pong": "P", "chow": "C", "pass": t("Space")}[kind]
             hint = fonts.render(key_words, hint_size, (230, 230, 230))
@@ -276,6 +263,38 @@ class Controls(Part):
         if kind == "win":
             return [claimed] if claimed is not None else []
         return []
+
+    def call_button_size(self) -> int:
+        return max(56, round(self.view.layout.tw * 1.2))
+
+    def call_key_size(self) -> int:
+        """The size of the key's name under each call button, clear of the hand below."""
+        return max(self.view.layout.fs(12), self.call_button_size() // 5)
+
+    def calls_origin(self, count: int) -> tuple[int, int]:
+        """Where the first of `count` call buttons goes: over the hand's right half, right of the player's own
+        discards (the claimed tiles are shown over each button)."""
+        view, lay = self.view, self.view.layout
+        d = self.call_button_size()
+        x = lay.width // 2 + lay.ring - count * (d + 14) + d
+        mine = view.discard_areas.get(view.viewer)
+        if mine is not None:
+            x = max(x, mine.right + lay.px(16))
+        return x, lay.hand_y - d - max(34, round(self.call_key_size() * 1.5) + lay.px(8))
+
+    def draw_call_button(self, surface: pygame.Surface, word: str, at: tuple[int, int]) -> pygame.Rect:
+        """One round call button (碰, 胡 …) at `at`, its word narrowed to it where longer (English)."""
+        view = self.view
+        d = self.call_button_size()
+        word_size = round(d * (0.3 if len(word) > 1 else 0.42))
+        label = view.app.fonts.render(word, word_size, (255, 255, 255), bold=True)
+        if label.get_width() > d * 0.84:
+            k = d * 0.84 / label.get_width()
+            label = pygame.transform.smoothscale(label, (round(label.get_width() * k),
+                                                         max(1, round(label.get_height() * k))))
+        r = surface.blit(view.app.art.button((d, d), label, "call"), at)
+        view.app.drawn.add("text", label.get_rect(center=r.center), word, word_size, label)
+        return r
 
     def draw_call_tiles(self, surface: pygame.Surface, button: pygame.Rect, tiles: list[int]) -> None:
         view = self.view

@@ -46,7 +46,7 @@ class ReplayTable:
     @property
     def first_human(self) -> int:
         """The seat whose place the replay is watched from: the first human's (else seat 0)."""
-        return next((i for i, s in enumerate(self.seats) if s.human), 0)
+        return self.replay.first_human
 
     # ---- the face: a round already played
     @property

@@ -15,39 +15,9 @@ from game.ui.app import App
 from game.ui.scenes.replay import ReplayListScene, ReplayScene
 from game.ui.scenes.settlement import SettlementScene
 from game.ui.table.scene import TableScene
+from tests.ui.test_play import click, key, until
 
 DT = 1 / 30
-
-
-@pytest.fixture
-def sized_app(request, tmp_path, monkeypatch):
-    size, lang = request.param
-    monkeypatch.setenv("LINGNAN_HOME", str(tmp_path))
-    pygame.init()
-    app = App(Settings(animation_speed=3.0, window_size=size), save=False)
-    app.set_language(lang)
-    yield app
-    pygame.quit()
-
-
-def until(app: App, cond, limit: int = 6000) -> None:
-    for _ in range(limit):
-        if cond():
-            return
-        app.step(DT)
-    raise AssertionError("the UI never reached the expected state")
-
-
-def click(app: App, pos) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.step(DT)
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-    app.step(DT)
 
 
 def played_to_settlement(app: App, variant: str, seed: int) -> TableScene:
@@ -58,7 +28,7 @@ def played_to_settlement(app: App, variant: str, seed: int) -> TableScene:
     table.set_autoplay(0, True)
     scene = TableScene(app, table, autosave=False)
     app.push(scene)
-    until(app, lambda: isinstance(app.scene, SettlementScene))
+    until(app, lambda: isinstance(app.scene, SettlementScene), limit=6000)
     return scene
 
 
