@@ -1,6 +1,6 @@
 """Play one round as a human at seat 0 through the real UI — clicks and keys posted as pygame events, nothing
 called behind the screen's back — and save what a player sees: the choice before the deal, two turns, the first
-claims offered, a win offered, the settlement, the standings.
+claims offered, a win offered, the settlement, its 复盘 (the summary and the first mark), the standings.
 
     SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy .venv/bin/python tools/play_as_player.py hainan en 960x540 shots/ [SEED]
 
@@ -74,6 +74,18 @@ def main(argv: list[str]) -> int:
             if type(app.scene).__name__ == "SettlementScene":
                 step(40)
                 shot("settlement")
+                settlement = app.scene
+                review = settlement.clicks.find(app.t("Review"))
+                if review is not None:  # 复盘: the expert's review of this round, its summary and first mark
+                    click(review.rect.center)
+                    app.scene.review.job.wait(120)
+                    step(3)
+                    shot("review")
+                    key(pygame.K_DOWN)
+                    step(3)
+                    shot("review_mark")
+                    key(pygame.K_ESCAPE)
+                    step(3)
                 key(pygame.K_RETURN)
                 step(20)
                 shot(type(app.scene).__name__.removesuffix("Scene").lower())

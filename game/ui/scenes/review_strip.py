@@ -193,9 +193,11 @@ class ReviewStrip:
             words = app.t("▶ steps to each decision the expert would have made otherwise (↑ ↓ too).")
         else:
             where = app.t("Move {i}").format(i=here.index + 1)
-            words = app.t("{where}: you — {mine}; the expert — {best} (−{loss}): {why}").format(
-                where=where, mine=self.move_words(here.chosen), best=self.move_words(here.best),
-                loss=f"{here.loss:.2f}", why=self.reason(here))
+            # a move the expert's reading rates about as well as its own: "≈0", not "−0.00"
+            lost = f"−{here.loss:.2f}" if here.loss >= 0.005 else "≈0"
+            words = app.t("{where}: you — {mine}; the expert — {best} ({loss}): {why}").format(
+                where=where, mine=self.move_words(here.chosen), best=self.move_words(here.best), loss=lost,
+                why=self.reason(here))
         self._line(surface, (lx, row2.centery), words, fs(14), INK, row2.right - lx)
 
     def _line(self, surface: pygame.Surface, midleft: tuple[int, int], words: str, size: int, color: tuple,
