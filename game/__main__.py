@@ -6,6 +6,9 @@
     python -m game --autoplay --continue [--fast]  (the autosaved game, every seat an AI, played to its end)
     python -m game --version                       (prints "lingnan-mahjong X.Y.Z" and exits 0)
     python -m game --review FILE [--seat S] [--json] (复盘: the expert judges seat S's decisions; shared/DESIGN.md §6)
+    python -m game --list-lessons [--json]         (the lessons: [{"id", "variant", "title"}, …] with --json)
+    python -m game --lesson ID [--autoplay --fast] (a lesson at the table; --autoplay plays its solution and ends
+                                                    with {"ok": true, "lesson": ID, "steps": N, "passed": true})
 
 The demo (--autoplay) ends with one JSON line on stdout:
     {"ok": true, "rounds": R, "totals": [per seat], "resumed_from": null | {"round": r, "actions": k}}
@@ -70,7 +73,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--review", type=Path, metavar="FILE",
                     help="复盘: the expert reviews one seat's decisions in a replay or a simulate --log file")
     ap.add_argument("--seat", type=int, help="the seat --review judges (default: the replay's first human, else 0)")
-    ap.add_argument("--json", action="store_true", help="--review prints one JSON document")
+    ap.add_argument("--json", action="store_true", help="--review and --list-lessons print one JSON document")
+    ap.add_argument("--list-lessons", action="store_true", help="list the lessons (学习), by region")
+    ap.add_argument("--lesson", metavar="ID", help="open a lesson at the table (with --autoplay: its solution is "
+                                                  "played through the real window)")
     ap.add_argument("--import-voices", type=Path, metavar="DIR",
                     help="import a folder of recordings named by token (1m.wav, pong.ogg …) as a voice pack")
     ap.add_argument("--record-voices", action="store_true", help="record a voice pack with the microphone, token by token (every tile, call, "
@@ -93,6 +99,8 @@ def main(argv: list[str] | None = None) -> int:
         return voice_pack_command(args)
     if args.review is not None:
         return review_command(args)
+    if args.list_lessons:
+        return list_lessons_command(args)
     settings, warning = load_settings()
     if warning:
         print(warning, file=sys.stderr)
@@ -120,8 +128,21 @@ def main(argv: list[str] | None = None) -> int:
         if resume.game_over():
             print("nothing to continue: the saved game has already ended", file=sys.stderr)
             return 2
+    lesson = None
+    if args.lesson is not None:
+        from game.lessons import LessonError, find
+
+        try:
+            lesson = find(args.lesson)
+        except LessonError as exc:
+            print(f"cannot open the lesson: {exc}", file=sys.stderr)
+            return 2
     autoplay = None
-    if args.autoplay and resume is not None:
+    if args.autoplay and lesson is not None:
+        autoplay = Autoplay(lesson.variant, f"lesson:{lesson.id}", 1, args.screenshots, lesson.players, args.fast,
+                            lesson=lesson)
+        settings.fullscreen = False
+    elif args.autoplay and resume is not None:
         # the rule set, seed and rounds are the save's; the resumed game autosaves (and ends its save) as it goes
         autoplay = Autoplay(resume.variant_id, resume.seed, resume.rounds or 0, args.screenshots, resume.players,
                             args.fast, autosave=True, resume=resume)
@@ -148,7 +169,29 @@ def main(argv: list[str] | None = None) -> int:
         except ReplayError as exc:
             print(f"cannot open the replay: {exc}", file=sys.stderr)
             return 2
-    return run_app(settings, autoplay, replay=replay, resume=resume, settings_trouble=bool(warning))
+    return run_app(settings, autoplay, replay=replay, resume=resume, settings_trouble=bool(warning),
+                   lesson=lesson if autoplay is None else None)
+
+
+def list_lessons_command(args: argparse.Namespace) -> int:
+    """--list-lessons: every lesson by region; with --json `[{"id", "variant", "title"}, …]`, the titles in the
+    player's language (his settings')."""
+    import json
+
+    from game.i18n import translator
+    from game.lessons import all_lessons
+    from game.settings import load_settings
+
+    settings, _ = load_settings()
+    t = translator(settings.language).gettext
+    lessons = all_lessons()
+    if args.json:
+        print(json.dumps([{"id": l.id, "variant": l.variant, "title": t(l.title)} for l in lessons],
+                         ensure_ascii=False))
+        return 0
+    for l in lessons:
+        print(f"{l.id:32} {l.variant:10} {t(l.title)}")
+    return 0
 
 
 def review_command(args: argparse.Namespace) -> int:

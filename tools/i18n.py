@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import ast
 import io
+import json
 import os
 import string
 import sys
@@ -209,7 +210,24 @@ def _collect() -> tuple[Catalog, list[tuple[str, int, str]], list[tuple[str, int
         if msgid not in catalog:
             catalog.add(msgid, None, [(rel, 0)],
                         auto_comments=["built at run time: see DYNAMIC_MSGIDS in tools/i18n.py"])
+    for msgid, rel in lesson_texts():
+        if msgid not in catalog:
+            catalog.add(msgid, None, [(rel, 0)], auto_comments=["a lesson's words (assets/lessons, game/lessons.py)"])
     return catalog, dropped, dynamic
+
+
+def lesson_texts() -> list[tuple[str, str]]:
+    """(msgid, file) of every word of every lesson: the lessons are data (assets/lessons/*.json), so no extractor
+    of code sees them."""
+    out = []
+    for path in sorted((ROOT / "assets" / "lessons").glob("*.json")):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        rel = path.relative_to(ROOT).as_posix()
+        words = [doc.get("title"), doc.get("intro"), doc.get("outro")]
+        for step in doc.get("steps") or []:
+            words += [step.get("say"), step.get("wrong")]
+        out += [(w, rel) for w in words if isinstance(w, str) and w]
+    return out
 
 
 def template() -> Catalog:

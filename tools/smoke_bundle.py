@@ -6,7 +6,9 @@ It checks what is packaged around the game too: `--version` prints "lingnan-mahj
 exits 0; on Linux the .desktop entry (exactly prepare_bundle.desktop_entry()) and its 512 px PNG icon sit beside
 the executable; on macOS "Lingnan Mahjong.app" holds the executable, the icon and an Info.plist with the version;
 the archive dist/lingnan-mahjong-<version>-<platform>-<arch>.tar.gz (.zip on Windows) exists and holds the
-executable (tools/dev.py bundle makes it with `prepare_bundle.py --archive` before this runs).
+executable (tools/dev.py bundle makes it with `prepare_bundle.py --archive` before this runs). The lessons and the
+review work frozen: `--list-lessons --json` lists every region's lessons, a lesson's solution plays through the
+window, and a kept demo round is reviewed with `--review FILE --json`.
 
     python tools/smoke_bundle.py [--dist dist/lingnan-mahjong] [--json]
 """
@@ -57,6 +59,51 @@ def run_demo(exe: Path, xvfb: bool) -> list[Path]:
         if moment not in names:
             raise SystemExit(f"frozen demo wrote no {moment} screenshot: {names}")
     return shots
+
+
+def _frozen(exe: Path, *args: str, home: Path) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
+    env.update(SDL_AUDIODRIVER="dummy", SDL_VIDEODRIVER="dummy", LINGNAN_HOME=str(home))
+    return subprocess.run([str(exe), *args], env=env, capture_output=True, text=True, timeout=600)
+
+
+def check_lessons(exe: Path) -> dict:
+    """The lessons ship: `--list-lessons --json` lists them (at least three a rule set), and a lesson's solution
+    plays through the frozen window to its {"ok": true, …, "passed": true}."""
+    home = Path(tempfile.mkdtemp(prefix="lingnan-smoke-lessons-"))
+    proc = _frozen(exe, "--list-lessons", "--json", home=home)
+    if proc.returncode != 0:
+        raise SystemExit(f"frozen --list-lessons failed: {proc.stderr[-2000:]}")
+    listed = json.loads(proc.stdout)
+    per_region: dict[str, int] = {}
+    for entry in listed:
+        per_region[entry["variant"]] = per_region.get(entry["variant"], 0) + 1
+    if len(per_region) < 5 or min(per_region.values()) < 3:
+        raise SystemExit(f"frozen --list-lessons lists too few lessons: {per_region}")
+    lesson = listed[-1]["id"]
+    proc = _frozen(exe, "--lesson", lesson, "--autoplay", "--fast", home=home)
+    last = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else ""
+    if proc.returncode != 0 or not last or not json.loads(last).get("passed"):
+        raise SystemExit(f"frozen --lesson {lesson} --autoplay failed: {last!r} {proc.stderr[-2000:]}")
+    return {"lessons": len(listed), "lesson_played": lesson}
+
+
+def check_review(exe: Path) -> dict:
+    """复盘 in the frozen game: a demo round kept as a replay (--autosave keeps replays as a player's game does),
+    then `--review FILE --json` judges its first seat."""
+    home = Path(tempfile.mkdtemp(prefix="lingnan-smoke-review-"))
+    proc = _frozen(exe, "--autoplay", "--autosave", "--variant", "hainan", "--seed", "3", "--rounds", "1", "--fast",
+                   home=home)
+    kept = sorted(home.rglob("*.jsonl"))
+    if proc.returncode != 0 or not kept:
+        raise SystemExit(f"frozen demo kept no replay to review: {proc.stderr[-2000:]}")
+    proc = _frozen(exe, "--review", str(kept[0]), "--seat", "0", "--json", home=home)
+    if proc.returncode != 0:
+        raise SystemExit(f"frozen --review failed: {proc.stderr[-2000:]}")
+    review = json.loads(proc.stdout)
+    if not review.get("ok") or not review.get("decisions"):
+        raise SystemExit(f"frozen --review judged nothing: {proc.stdout[:500]}")
+    return {"review_decisions": len(review["decisions"]), "review_agreement": review["agreement"]}
 
 
 def startup(exe: Path, runs: int = 5) -> list[float]:
@@ -156,6 +203,8 @@ def main() -> int:
     archive = check_archive(dist, version)
     result.update(archive=archive.name, archive_mb=round(archive.stat().st_size / 1e6, 1))
     result["dummy_screenshots"] = len(run_demo(exe, xvfb=False))
+    result.update(check_lessons(exe))
+    result.update(check_review(exe))
     if shutil.which("xvfb-run"):
         result["xvfb_screenshots"] = len(run_demo(exe, xvfb=True))
     times = startup(exe)

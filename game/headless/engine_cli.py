@@ -273,8 +273,10 @@ def _encodable(text: str) -> bool:
     return True
 
 
-def cmd_run(doc: dict) -> dict:
-    _check_keys(doc, RUN_KEYS, "a run request")
+def scenario_round(doc: dict, facts: dict | None = None) -> tuple[Any, list[dict]]:
+    """The round a `run` document (or a lesson, game.lessons) describes: its rule set, hands, wall and setup
+    checked as `run` checks them (BadInput with the reason). `facts`: context the table already has (a lesson's
+    choices before the deal, such as 上嘎), laid over the document's own."""
     variant = get_variant(doc.get("variant"))
     players = _players(doc, variant)
     opts = variant.parse_options(doc.get("options"), players)
@@ -324,8 +326,15 @@ def cmd_run(doc: dict) -> dict:
             raise BadInput(f"setup.coins: {variant.id} does not play for coins")
         context.update(check_context(fields, {"coins": setup["coins"]},
                                      ContextFrame(variant, opts, players, dealer, scope=ROUND, where="setup")))
-    rnd, events = round_from_scenario(variant, opts, players, dealer, hands, wall, ghost=ghost, indicator=indicator,
-                                      seed=seed, context=context)
+    if facts:
+        context.update(facts)
+    return round_from_scenario(variant, opts, players, dealer, hands, wall, ghost=ghost, indicator=indicator,
+                               seed=seed, context=context)
+
+
+def cmd_run(doc: dict) -> dict:
+    _check_keys(doc, RUN_KEYS, "a run request")
+    rnd, events = scenario_round(doc)
     actions = doc.get("actions", [])
     if not isinstance(actions, list):
         raise BadInput(f"'actions' must be a list, got {shown(actions)}")

@@ -38,6 +38,8 @@ class Autoplay:
     # where a resumed game was taken up: the round in progress (1-based) and how many of its actions (after the
     # deal; choices before it are not counted) had been applied. None for a game played from its start.
     resumed_from: dict | None = None
+    lesson: Any = None  # --lesson ID --autoplay: the lesson (game.lessons.Lesson) whose solution is played
+    lesson_result: dict | None = None  # set when that lesson's round is over: its closing line
 
     def __post_init__(self) -> None:
         t = self.resume
@@ -47,6 +49,11 @@ class Autoplay:
     def result(self) -> dict:
         """The closing JSON line: the rounds played and each seat's total. `ok` is false (with an `error`) when the
         demo was closed before the game's end."""
+        if self.lesson is not None:  # a lesson's solution: {"ok", "lesson", "steps", "passed"}
+            if self.lesson_result is not None:
+                return dict(self.lesson_result)
+            return {"ok": False, "lesson": self.lesson.id, "steps": len(self.lesson.learner_steps), "passed": False,
+                    "error": "closed", "message": "the window was closed before the lesson's end"}
         t = self.table
         done = t is not None and t.game_over()
         out: dict[str, Any] = {"ok": done, "rounds": t.rounds_played if t is not None else 0,
@@ -328,7 +335,7 @@ class App:
 
 
 def run_app(argv_settings: Settings, autoplay: Autoplay | None, replay=None, resume=None,
-            settings_trouble: bool = False) -> int:
+            settings_trouble: bool = False, lesson=None) -> int:
     """Open the window and run until it closes. `resume`: a saved game (restored Host) to open at once, at the
     table (`--continue` without `--autoplay`; the demo's saved game comes in `autoplay.resume`). The demo prints
     its closing JSON line on stdout and exits 0 when it played to the game's end, 1 when it was closed before."""
@@ -347,6 +354,9 @@ def run_app(argv_settings: Settings, autoplay: Autoplay | None, replay=None, res
         app.push(title)
     if replay is not None:
         app.push(app.make.replay(replay))
+    if lesson is not None:  # --lesson ID: the lesson at once, its list under it (where leaving it goes)
+        app.replace(app.make.lessons())
+        app.push(app.make.lesson(lesson))
     try:
         code = app.run()
     finally:

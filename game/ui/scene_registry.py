@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # type hints only: at run time each scene's module is importe
     from game.ui.scenes.lan_ask import AskScene
     from game.ui.scenes.lan_join import JoinScene
     from game.ui.scenes.lan_lobby import LobbyScene
+    from game.ui.scenes.lesson import LessonDoneScene, LessonListScene, LessonScene
     from game.ui.scenes.newgame import NewGameScene
     from game.ui.scenes.pause import PauseScene
     from game.ui.scenes.replay import ReplayListScene, ReplayScene
@@ -129,3 +130,22 @@ class SceneRegistry:
         from game.ui.scenes.replay import ReplayScene
 
         return ReplayScene(self.app, replay, review_seat)
+
+    # ---- lessons (学习)
+    def lessons(self) -> "LessonListScene":
+        """Every lesson by region, with the player's progress."""
+        from game.ui.scenes.lesson import LessonListScene
+
+        return LessonListScene(self.app)
+
+    def lesson(self, lesson: Any) -> "LessonScene":
+        """A lesson (a `game.lessons.Lesson`) at the table, its coach under it."""
+        from game.ui.scenes.lesson import LessonScene
+
+        return LessonScene(self.app, lesson)
+
+    def lesson_done(self, lesson: Any, passed: bool, mistakes: int) -> "LessonDoneScene":
+        """A lesson's last words, after its round."""
+        from game.ui.scenes.lesson import LessonDoneScene
+
+        return LessonDoneScene(self.app, lesson, passed, mistakes)

@@ -170,6 +170,35 @@ def build(app: App, name: str):
         app.step(DT)
         scene.jump(1)
         return scene
+    if kind == "lesson":  # 学习: the list, a lesson's first words, its table after a wrong move, 上嘎 asked, its end
+        from game.lessons import all_lessons
+        from game.ui.scenes.lesson import LessonDoneScene, LessonListScene, LessonScene
+
+        lessons = all_lessons()
+        if rest == "list":
+            app.push(LessonListScene(app))
+            return app.scene
+        if rest == "done":  # the longest last words
+            lesson = max(lessons, key=lambda l: len(app.t(l.outro)))
+            app.push(LessonDoneScene(app, lesson, True, 2))
+            return app.scene
+        if rest == "intro":
+            app.push(LessonScene(app, max(lessons, key=lambda l: len(app.t(l.intro)))))
+            return app.scene
+        setup = rest == "setup"
+        lesson = next(l for l in lessons if l.steps[0].setup) if setup else \
+            max(lessons, key=lambda l: len(app.t(l.steps[l.learner_steps[0]].wrong)))
+        scene = LessonScene(app, lesson)
+        app.push(scene)
+        scene.start()
+        for _ in range(3000):  # until the player may move
+            if scene.expected() is not None:
+                break
+            app.step(DT)
+        if not setup:  # a wrong move: the coach's explanation, the right move shown
+            want = scene.expected()
+            scene.submit(next(a for a in scene.open_prompt().actions if a != want))
+        return scene
     if kind in ("replay", "replays", "stats"):
         done = finished_round()
         if not replays.listing():  # one kept round (the module's tests share the user folder)
@@ -191,7 +220,7 @@ def build(app: App, name: str):
 
 
 SCENES = (["title", "settings", "lan", "join", "found-tables", "lobby", "ask-rejoin", "ask-close", "stats", "replays", "voices",
-           "pause", "replay", "review"]
+           "pause", "replay", "review", "lesson-list", "lesson-intro", "lesson-play", "lesson-setup", "lesson-done"]
           + [f"table-{vid}" for vid in AVAILABLE] + ["counter-beihai", "claim-nanning", "claim-guiliu", "settlement",
                                                                  "standings", "marks-hainan", "flowers-hainan"]
           + [f"rules-{vid}" for vid in AVAILABLE]

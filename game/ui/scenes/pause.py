@@ -62,9 +62,7 @@ class PauseScene(MenuScene):
                 self.message = problem
                 self.quit_anyway = True
                 return
-        while len(self.app.scenes) > 1:
-            self.app.pop()
-        self.app.replace(self.app.make.title())
+        self.ts.kind.way_out(self.app)
 
     def _confirmed_quit(self) -> None:
         self.confirmed = True

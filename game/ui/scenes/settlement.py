@@ -124,7 +124,7 @@ class SettlementScene(MenuScene):
             text(app, surface, (next_rect.x - round(16 * u), next_rect.centery), words, round(15 * u),
                  (130, 240, 140) if ok else (255, 150, 120) if ok is False else MUTED, ok is not None, "midright")
         last = self.ts.table.rounds_played + 1 >= (self.ts.table.rounds or 10**9)
-        label = app.t("Final standings") if last else app.t("Next round")
+        label = app.t(self.ts.kind.settlement_words(last))
         button(app, surface, self.clicks, next_rect, label, self.next, size=round(26 * u))
         # the side buttons: two to the right of the button, two to its left, narrowed where the box is narrow
         side_w = min(round(170 * u), (next_rect.x - box.x - round(80 * u)) // 2)

@@ -51,6 +51,11 @@ class TitleScene(MenuScene):
 
         ap = self.app.autoplay
         assert ap is not None
+        if ap.lesson is not None:  # --lesson ID --autoplay: the lesson's solution, played through its table
+            scene = self.app.make.lesson(ap.lesson)
+            ap.table = scene.table
+            self.app.replace(scene)
+            return
         if ap.resume is not None:  # --continue: the saved game goes on from where it was, every seat an AI
             table = ap.resume
             for seat, cfg in enumerate(table.seats):
@@ -77,6 +82,9 @@ class TitleScene(MenuScene):
     def rules(self) -> None:
         self.app.push(self.app.make.rules())
 
+    def lessons(self) -> None:
+        self.app.push(self.app.make.lessons())
+
     def replays(self) -> None:
         self.app.push(self.app.make.replay_list())
 
@@ -91,18 +99,22 @@ class TitleScene(MenuScene):
              "center")
         text(self.app, surface, (w // 2, round(h * 0.31)), self.app.t("Mahjong of Guangxi, Guangdong and Hainan"),
              round(h * 0.035), (235, 230, 210), False, "center")
-        bw, bh = round(w * 0.24), round(h * (0.066 if self.saved is not None else 0.072))
-        x = w // 2 - bw // 2
-        y = round(h * (0.36 if self.saved is not None else 0.39))
         items = [(self.app.t("Continue"), self.resume, True)] if self.saved is not None else []
         items += [(self.app.t("Play against AI"), lambda: self.play("ai"), True),
                  (self.app.t("Hot-seat (one screen)"), lambda: self.play("hotseat"), True),
                  (self.app.t("LAN game"), self.lan, True),
+                 (self.app.t("Lessons"), self.lessons, True),
                  (self.app.t("Settings"), self.settings, True),
                  (self.app.t("Quit"), self.app.quit, True)]
+        # the column fills from 36 % of the height to 86 %, however many items it has (Continue is the seventh)
+        y = round(h * 0.36)
+        step = (h * 0.86 - y) / len(items)
+        bw, bh = round(w * 0.24), round(min(h * 0.072, step * 0.82))
+        x = w // 2 - bw // 2
         for label, action, enabled in items:
             button(self.app, surface, self.clicks, pygame.Rect(x, y, bw, bh), label, action, enabled=enabled)
-            y += bh + round(h * (0.012 if self.saved is not None else 0.018))
+            y += round(step)
+        y -= round(step) - bh
         extras = [(self.app.t("Replays"), self.replays, True), (self.app.t("Statistics"), self.stats, True),
                   (self.app.t("Rules help"), self.rules, True)]
         k = ui_scale(surface)  # the small buttons and the message grow with the window too

@@ -33,6 +33,7 @@ from game.ui.widgets import INK, show
 
 class Controls(Part):
     hint_advice: tuple = (None, "")  # the hint's advice and the language its words were made in
+    phrases = True  # 快捷语 is offered at this table
     menu_box: pygame.Rect | None = None  # the speaker's menu as last drawn (a click in it does not close it)
     menu_anchor: pygame.Rect | None = None  # the 快捷语 toggle, which the speaker's menu stands above
 
@@ -99,12 +100,15 @@ class Controls(Part):
             view.hits.add(r, command)
         icon_size = lay.px(34)
         icon = view.app.art.speaker_icon(icon_size, view.app.settings.dialect == MUTE)
-        r = surface.blit(icon, (lay.width - lay.edge - icon_size, lay.height - lay.edge - icon_size))
+        r = surface.blit(icon, (lay.width - lay.edge - icon_size, lay.table_h - lay.edge - icon_size))
         view.hits.add(r, ToggleSpeaker())
         names = {d: view.app.t(DIALECT_LABELS[d]) for d in DIALECT_CHOICES}
         dialect = names.get(view.app.settings.dialect, "")
         lt = fonts.render(dialect, size, (230, 230, 220))
         lr = show(view.app, surface, lt, lt.get_rect(midright=(r.left - 6, r.centery)), dialect, size)
+        if not self.phrases:  # (a lesson: nobody to say them to)
+            self.menu_anchor = r  # the speaker's menu stands above the speaker
+            return
         # 快捷语 beside the voices: a phrase is said in each listener's dialect
         words = view.app.t("Quick phrases")
         label = fonts.render(words, size, (30, 20, 10) if view.phrase_menu else (225, 230, 220), bold=view.phrase_menu)
@@ -145,7 +149,7 @@ class Controls(Part):
         toggles = self.toggles()
         widest = max(view.app.fonts.render(label, lay.fs(13), INK, bold=True).get_width() for _, label, _ in toggles)
         width, height, step = max(lay.px(96), widest + lay.px(18)), lay.px(24), lay.px(27)
-        top = lay.height - lay.edge - len(toggles) * step
+        top = lay.table_h - lay.edge - len(toggles) * step
         return [pygame.Rect(lay.edge, top + i * step, width, height) for i in range(len(toggles))]
 
     def toggles_right(self) -> int:
@@ -164,7 +168,7 @@ class Controls(Part):
         row = lay.px(28)
         box = pygame.Rect(0, 0, width, row * len(labels) + 8)
         box.bottomright = (anchor.right, anchor.top - 6)  # above its button, clear of the hand's row
-        box.clamp_ip(pygame.Rect(0, 0, view.layout.width, view.layout.height))
+        box.clamp_ip(pygame.Rect(0, 0, view.layout.width, view.layout.table_h))
         bg = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (20, 16, 10, 235), bg.get_rect(), border_radius=10)
         pygame.draw.rect(bg, (230, 190, 90, 230), bg.get_rect(), width=2, border_radius=10)
@@ -190,9 +194,12 @@ class Controls(Part):
                                       bold=True)
         r = pygame.Rect(0, 0, label.get_width() + 22, label.get_height() + view.layout.px(8))
         tag_h = view.app.fonts.get(view.hands.wait_tag_size(), True).get_height()  # the 听 over a tile
-        r.bottomleft = (rects[0].left, min(t.top for t in rects) - max(round(view.layout.tw * 0.3) + 6, tag_h + 2))
-        if view.waits_chip is not None and r.colliderect(view.waits_chip):  # the 听 chip went above the hand too
-            r.left = view.waits_chip.right + view.layout.px(8)
+        # above the tiles, a lifted one's 听 included (hands.py lifts a hovered or chosen tile by a quarter tile)
+        r.bottomleft = (rects[0].left, min(t.top for t in rects) - max(round(view.layout.tw * 0.3) + 6,
+                                                                         round(view.layout.tw * 0.25) + tag_h + 3))
+        for beside in (view.waits_chip, view.waits_panel):  # the 听 chip, or a tile's waits, above the hand too
+            if beside is not None and r.colliderect(beside):
+                r.left = beside.right + view.layout.px(8)
         bg = pygame.Surface(r.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (255, 200, 90, 240) if on else (40, 28, 12, 210), bg.get_rect(), border_radius=14)
         pygame.draw.rect(bg, (230, 190, 90, 255), bg.get_rect(), width=2, border_radius=14)

@@ -161,6 +161,7 @@ class Hands(Part):
             view.hand_areas[seat] = drawn[0].unionall(drawn[1:])
             view.app.drawn.add("area", view.hand_areas[seat], "hand bottom")
         view.waits_chip = None
+        view.waits_panel = None
         if hover_hint:
             self.draw_waits(surface, hover_hint, rects[0].x if rects else 0)
         elif tiles and rects and len(tiles) % 3 == 1 and not revealed:
@@ -250,6 +251,7 @@ class Hands(Part):
         pygame.draw.rect(bg, (0, 0, 0, 190), bg.get_rect(), border_radius=8)
         surface.blit(bg, panel)
         view.app.drawn.add("panel", panel)
+        view.waits_panel = panel
         show(view.app, surface, title, (panel.x + 8, panel.y + 4), view.app.t("Waits"), fs["title"])
         for i, w in enumerate(waits):
             x = panel.x + 8 + i * cell

@@ -4,7 +4,7 @@ screen, whether the game is saved here, the pause menu's way out and its note, w
 news that comes in from a host, a seat's status badge, and the settlement's wall check.
 
 A replay (game.ui.table.replay_source.ReplayTable) is a third kind, watched by nobody in particular; a lesson
-script will be a fourth.
+(game.lessons.LessonHost, shown by game.ui.scenes.lesson) a fourth.
 """
 
 from __future__ import annotations
@@ -56,6 +56,12 @@ class LocalTable:
     def leave(self) -> None:
         pass  # a local game is simply left (it is saved)
 
+    def way_out(self, app: Any) -> None:
+        """Where the pause menu's way out leads, once the table is left: the title."""
+        while len(app.scenes) > 1:
+            app.pop()
+        app.replace(app.make.title())
+
     def send_phrase(self, seat: int, phrase_id: str) -> bool:
         """False: this screen shows the phrase itself (there is nobody to pass it round)."""
         return False
@@ -74,6 +80,10 @@ class LocalTable:
     def verdict(self) -> bool | None | str:
         """The round's wall check: "none" where there is none (a local game)."""
         return "none"
+
+    def settlement_words(self, last: bool) -> str:
+        """The settlement's button on to what follows the round (a msgid)."""
+        return N_("Final standings") if last else N_("Next round")
 
 
 class LanTable(LocalTable):
@@ -248,9 +258,42 @@ class WatchedTable(LocalTable):
         pass  # nothing to keep
 
 
+class LessonKind(LocalTable):
+    """A lesson (game.lessons.LessonHost): one player, the learner, at a scripted deal; nothing is saved (a lesson
+    left is started again), and the round's end leads to the lesson's last words, not to standings."""
+
+    saves_here = False
+
+    def humans(self) -> list[int]:
+        return [self.table.lesson.learner]
+
+    def quit_words(self) -> str:
+        return N_("Leave the lesson")
+
+    def pause_words(self) -> str:
+        return N_("A lesson is not saved: leave it, and it starts from its beginning next time.")
+
+    def close(self, view: "TableScene") -> None:
+        pass  # nothing to keep
+
+    def status_words(self, seat: int) -> list[str]:
+        return []
+
+    def settlement_words(self, last: bool) -> str:
+        return N_("Finish the lesson")
+
+    def way_out(self, app: Any) -> None:
+        """Leaving a lesson leads back to the list of lessons."""
+        while len(app.scenes) > 1 and not hasattr(app.scene, "leave_lesson"):
+            app.pop()  # the pause menu (and a settlement under it)
+        app.scene.leave_lesson()
+
+
 def kind_of(table: Any) -> LocalTable:
     if getattr(table, "remote", False):
         return LanTable(table)
     if getattr(table, "watch_only", False):
         return WatchedTable(table)
+    if getattr(table, "lesson_table", False):
+        return LessonKind(table)
     return LocalTable(table)

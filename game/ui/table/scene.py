@@ -121,6 +121,7 @@ class TableScene(Scene):
         self.discard_pop: ImageNode | None = None  # the thrown tile shown large a moment
         self.show_waits = False  # ready: the waits panel stays open (W, or the 听 chip)
         self.waits_chip: pygame.Rect | None = None
+        self.waits_panel: pygame.Rect | None = None  # where this frame drew a waits panel (a tile's, or the 听 chip's)
         self.counter_rect: pygame.Rect | None = None  # where the last frame drew the tile counter
 
     # ------------------------------------------------------------------------------------------ frames and input

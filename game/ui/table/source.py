@@ -1,8 +1,8 @@
 """The written face of a table: everything the table view and its screens (settlement, pause, standings) touch of
 the table they show. The local Host (game.host), the LAN seat (game.net.remote_table.RemoteTable) and a replay
 (game.ui.table.replay_source.ReplayTable) have it; tests/ui/table/test_source.py checks that they do and that the
-view reads nothing else. A lesson script would be one more: a source whose events come from the lesson's file and
-whose intents are checked against the step the player is expected to take.
+view reads nothing else. A lesson (game.lessons.LessonHost) has it as the Host does: the Host over the lesson's round,
+its intents checked against the step the player is expected to take.
 
 Nothing is pushed into the view: it reads a seat's numbered events since the last it read (`events_since`) and the
 seat's open prompt (`open_prompt`) each frame (game.ui.table.feed.SeatFeed), and answers with `intent`. Saving is
@@ -73,6 +73,12 @@ LAN_MEMBERS = ("seat", "taken", "connected", "empty_name", "server", "phrases", 
 
 # what a replay has beyond the face: it is seekable (game.ui.table.replay_director moves its cursor)
 REPLAY_MEMBERS = ("events", "cursor", "seek")
+
+# what a lesson (game.lessons.LessonHost) has beyond the face: the lesson, the step expected of a seat and the move
+# it names, where the lesson stands, the last wrong move and the last words another seat's step said
+# (game.ui.scenes.lesson reads these; game.ui.table.kinds.LessonKind the lesson)
+LESSON_MEMBERS = ("lesson", "expected_step", "expected_action", "wrong", "said", "done", "steps_done", "passed",
+                  "mistakes", "round")
 
 
 def members() -> set[str]:

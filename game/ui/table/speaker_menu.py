@@ -82,7 +82,7 @@ def draw_speaker_menu(view: "TableScene", surface: pygame.Surface, anchor: pygam
     height = volume_y + text_h + chip_h
     box = pygame.Rect(0, 0, inner + 2 * pad, height + 2 * pad)
     box.bottomright = (anchor.right, anchor.top - px(8))
-    box.clamp_ip(pygame.Rect(0, 0, lay.width, lay.height))
+    box.clamp_ip(pygame.Rect(0, 0, lay.width, lay.table_h))
     bg = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(bg, (0, 0, 0, 225), bg.get_rect(), border_radius=10)
     pygame.draw.rect(bg, (200, 170, 90, 230), bg.get_rect(), width=2, border_radius=10)

@@ -9,12 +9,12 @@ from pathlib import Path
 from game.host import Host, SeatConfig
 from game.net import remote_table
 from game.net.remote_table import RemoteTable
-from game.ui.table.source import LAN_MEMBERS, LOCAL_MEMBERS, REPLAY_MEMBERS, TableSource, members
+from game.ui.table.source import LAN_MEMBERS, LESSON_MEMBERS, LOCAL_MEMBERS, REPLAY_MEMBERS, TableSource, members
 
 GAME_UI = Path(__file__).resolve().parents[3] / "game" / "ui"
 # the modules that show a table: the view's parts, and the screens handed the view (settlement, pause, replay)
 VIEW_FILES = sorted((GAME_UI / "table").glob("*.py")) + [GAME_UI / "settlement_words.py"] + [
-    GAME_UI / "scenes" / n for n in ("settlement.py", "standings.py", "pause.py", "replay.py")]
+    GAME_UI / "scenes" / n for n in ("settlement.py", "standings.py", "pause.py", "replay.py", "lesson.py")]
 
 
 def table_reads(path: Path) -> set[str]:
@@ -40,6 +40,14 @@ def test_the_host_has_the_face():
     assert isinstance(host, TableSource)
     missing = [m for m in members() | set(LOCAL_MEMBERS) if not hasattr(host, m)]
     assert missing == []
+
+
+def test_a_lesson_has_the_face():
+    from game.lessons import LessonHost, all_lessons
+
+    table = LessonHost(all_lessons()[0])
+    assert isinstance(table, TableSource)
+    assert [m for m in members() | set(LOCAL_MEMBERS) | set(LESSON_MEMBERS) if not hasattr(table, m)] == []
 
 
 def test_a_replay_has_the_face_and_takes_no_moves():
@@ -87,7 +95,7 @@ def test_a_lan_seat_has_the_face():
 
 
 def test_the_view_reads_nothing_of_a_table_beyond_its_face():
-    allowed = members() | set(LOCAL_MEMBERS) | set(LAN_MEMBERS) | set(REPLAY_MEMBERS)
+    allowed = members() | set(LOCAL_MEMBERS) | set(LAN_MEMBERS) | set(REPLAY_MEMBERS) | set(LESSON_MEMBERS)
     beyond = {f"{path.name}: {name}" for path in VIEW_FILES for name in table_reads(path) - allowed}
     assert beyond == set(), "the view reads a table's member its written face (TableSource) lacks"
 
