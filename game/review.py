@@ -7,7 +7,9 @@ what it would do with that seat's information at that moment only: a `SeatState`
 events so far, exactly what the seat saw at the table. Where it would have done otherwise the decision is marked with
 its choice and the points the player's move gives up by the expert's own reading (`SkilledBot.worth`: a discard's
 expected gain less its risk, a call's or a kong's points and the hand it leaves, a win's points), in the rule set's
-own points; a move the reading rates no worse is marked with no loss.
+own points; a move the reading rates no worse is marked with no loss. The reading's prices are not points paid at a
+round's end (a discard's gain, a hand's worth if it is ever made), so each loss is the reading's times the rule set's
+scale, fitted on what the levels really score (loss_scale, benchmarks/calibrate_review.py, docs/benchmarks.md).
 
 Each decision keeps what its reason is made of (`why`: the expert's option, what the player's move left), not the
 words, so a review kept with a replay is worded again in whatever language the player reads it (game.ui.hint).
@@ -36,7 +38,7 @@ from game.engine.wincheck import WinCheck
 from game.variants import get_variant
 
 # the version of what a kept review holds: a review kept by another one is made again
-REVIEW_VERSION = 1
+REVIEW_VERSION = 2  # 2: losses calibrated on outcomes (loss_scale)
 # a move the reading rates worse than the expert's by less than this (points) is read as a matter of taste
 NOISE = 0.005
 
@@ -198,11 +200,12 @@ def _read_log(header: dict, lines: list[str], name: str) -> _Game:
 
 
 def review_file(path: Path, seat: int | None = None, progress: Callable[[int, int], None] | None = None,
-                think_s: float | None = None) -> Review:
+                think_s: float | None = None, scaled: bool = True) -> Review:
     """The expert's review of every decision `seat` made in the file's rounds (a replay or a simulate log).
     `progress(done, total)` is called as the seat's moves are judged; without `seat`, the player's (a replay's first
-    human, else 0). ReviewError says why a file cannot be reviewed."""
-    return _review(_read(path), seat, progress, think_s)
+    human, else 0). ReviewError says why a file cannot be reviewed. `scaled=False`: the losses as the reading prices
+    them, before the rule set's calibration (benchmarks/calibrate_review.py fits it on those)."""
+    return _review(_read(path), seat, progress, think_s, scaled)
 
 
 def review_replay(replay: replays.Replay, seat: int, progress: Callable[[int, int], None] | None = None,
@@ -211,8 +214,16 @@ def review_replay(replay: replays.Replay, seat: int, progress: Callable[[int, in
     return _review(_game_of(replay), seat, progress, think_s)
 
 
+def loss_scale(variant_id: str) -> float:
+    """What a point of the reading's loss is worth in points the rule set pays: fitted on what the levels really
+    score (game/review_scale.py, by benchmarks/calibrate_review.py); 1 for a rule set not fitted."""
+    from game.review_scale import SCALES
+
+    return float(SCALES.get(variant_id, {}).get("scale", 1.0))
+
+
 def _review(game: _Game, seat: int | None, progress: Callable[[int, int], None] | None,
-            think_s: float | None) -> Review:
+            think_s: float | None, scaled: bool = True) -> Review:
     try:
         variant = get_variant(game.variant)
         options = variant.parse_options(game.options, game.players)
@@ -225,6 +236,7 @@ def _review(game: _Game, seat: int | None, progress: Callable[[int, int], None] 
     from game.ai import make_bot
 
     bot = make_bot("expert", f"{game.seed}:{seat}", think_s=think_s)
+    scale = loss_scale(game.variant) if scaled else 1.0
     total = sum(1 for r in game.rounds for a in r.actions if a.get("seat") == seat) \
         + sum(1 for r in game.rounds for s in r.setups if s.get("seat") == seat)
     done = 0
@@ -255,7 +267,7 @@ def _review(game: _Game, seat: int | None, progress: Callable[[int, int], None] 
                 legal = rnd.legal_actions(seat)
                 if len(legal) > 1 and action in legal:
                     bot.rng.seed(f"{game.seed}:{seat}:{rec.round_no}:{i}")  # as the game seeds a seat's bot
-                    decisions.append(_judge(bot, view, legal, action, rec.round_no, i, len(events)))
+                    decisions.append(_judge(bot, view, legal, action, rec.round_no, i, len(events), scale))
                 done += 1
                 if progress is not None:
                     progress(done, total)
@@ -274,7 +286,7 @@ def _review(game: _Game, seat: int | None, progress: Callable[[int, int], None] 
 
 
 def _judge(bot, view: SeatState, legal: list[Action], chosen: Action, round_no: int, index: int,
-           event: int) -> Decision:
+           event: int, scale: float = 1.0) -> Decision:
     advice = bot.advise(view, legal)
     best = advice.action
     claim = any(a.type == "pass" for a in legal)
@@ -283,7 +295,7 @@ def _judge(bot, view: SeatState, legal: list[Action], chosen: Action, round_no: 
     if chosen != best:
         got, want = bot.worth(view, chosen, advice), bot.worth(view, best, advice)
         if got is not None and want is not None and want - got > NOISE:
-            loss = want - got
+            loss = (want - got) * scale  # the reading's price, in points the rule set pays (loss_scale)
         why["chosen_worth"] = None if got is None else round(got, 4)
         why["best_worth"] = None if want is None else round(want, 4)
     return Decision(round_no, index, "claim" if claim else "turn", chosen.to_json(), best.to_json(), loss, event,

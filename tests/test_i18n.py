@@ -96,8 +96,10 @@ def test_the_template_holds_exactly_the_t_calls_of_the_code(code_msgids):
     literal, _ = i18n.scan_calls()
     in_code = {msgid for _, _, msgid in literal}
     assert in_code and in_code <= {singular(m) for m in code_msgids}  # f-strings included, whatever the Python
-    assert {singular(m) for m in code_msgids} <= in_code | set(i18n.DYNAMIC_MSGIDS)  # no Babel false positives
-    # (t[...] in hand.py)
+    lessons = {msgid for msgid, _ in i18n.lesson_texts()}  # the lessons' words (data: assets/lessons)
+    assert lessons and lessons <= {singular(m) for m in code_msgids}
+    # no Babel false positives (t[...] in hand.py)
+    assert {singular(m) for m in code_msgids} <= in_code | set(i18n.DYNAMIC_MSGIDS) | lessons
     assert "Settings" in code_msgids
 
 

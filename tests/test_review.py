@@ -65,6 +65,22 @@ def test_the_expert_agrees_with_itself_and_an_easy_seat_gives_up_more_than_a_har
     assert lost["easy"] / rounds > lost["hard"] / rounds
 
 
+def test_the_losses_are_the_reading_s_in_the_rule_set_s_calibrated_points(tmp_path):
+    """Each loss is the reading's times the rule set's scale (fitted on what the levels score: every rule set has
+    one, a plausible factor), and nothing else changes with it."""
+    from game.review_scale import SCALES
+
+    assert set(SCALES) == set(RULE_SETS)
+    assert all(0.05 <= entry["scale"] <= 3.0 and entry["fitted_on"]["rounds"] >= 300 for entry in SCALES.values())
+    path = logged_game(tmp_path, "guangdong", 4, 2)
+    raw, shown = review.review_file(path, 3, scaled=False), review.review_file(path, 3)
+    scale = review.loss_scale("guangdong")
+    assert scale == SCALES["guangdong"]["scale"]
+    assert [d.best for d in raw.decisions] == [d.best for d in shown.decisions]
+    assert any(d.loss > 0 for d in raw.decisions)
+    assert [d.loss * scale for d in raw.decisions] == pytest.approx([d.loss for d in shown.decisions])
+
+
 def test_a_decision_is_every_move_with_a_choice_and_the_moves_are_the_seats_own(tmp_path):
     path = logged_game(tmp_path, "guiliu", 3, 2)
     r = review.review_file(path, 2)

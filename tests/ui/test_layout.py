@@ -175,7 +175,9 @@ def build(app: App, name: str):
         from game.ui.scenes.lesson import LessonDoneScene, LessonListScene, LessonScene
 
         lessons = all_lessons()
-        if rest == "list":
+        if rest == "list":  # two players on this machine: the button that says whose progress is shown
+            app.settings.name_profile(app.settings.profile_id(0), "阿强")
+            app.settings.name_profile(app.settings.profile_id(1), "小梅")
             app.push(LessonListScene(app))
             return app.scene
         if rest == "done":  # the longest last words

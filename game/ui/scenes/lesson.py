@@ -30,8 +30,23 @@ WARM = (255, 176, 140)  # the coach's words after a wrong move: a gentle colour,
 
 
 def profile(app) -> str:
-    """The player whose progress a lesson counts for: this machine's first player profile."""
-    return app.settings.profile_id(0)
+    """The player whose progress the lessons count for: the one chosen on the list (kept with the settings), else
+    this machine's first player profile."""
+    chosen = app.settings.last_setup.get("lesson_profile")
+    return chosen if chosen in app.settings.profiles else app.settings.profile_id(0)
+
+
+def profile_name(app, pid: str) -> str:
+    return app.settings.profiles.get(pid) or app.t("You")
+
+
+def next_profile(app) -> None:
+    """The list's player button: the next player profile of this machine (their progress is each their own)."""
+    ids = list(app.settings.profiles)
+    me = profile(app)
+    if ids:
+        app.settings.last_setup["lesson_profile"] = ids[(ids.index(me) + 1) % len(ids)] if me in ids else ids[0]
+        app.save()
 
 
 def back_to_list(app) -> None:
@@ -199,6 +214,7 @@ class LessonScene(TableScene):
         self.settlement_open = False
         table = self.table
         Progress().record(profile(self.app), self.lesson.id, table.passed, table.mistakes)
+        self.app.save()  # the profile the progress counts for is kept with the settings (made on first use)
         ap = self.app.autoplay
         if ap is not None:
             ap.lesson_result = {"ok": table.passed, "lesson": self.lesson.id, "steps": len(self.lesson.learner_steps),
@@ -498,8 +514,14 @@ class LessonListScene(MenuScene):
                     self.cards.append((r, lesson))
                     y += ch + gap
         words = t("{n} of {total} lessons learnt").format(n=passed, total=len(self.lessons))
-        text(app, surface, (box.x + round(24 * k), box.bottom - round(40 * k)), words, readable(16 * k), INK, False,
-             "midleft")
+        x = box.x + round(24 * k)
+        if len(app.settings.profiles) > 1:  # several players on this machine: whose progress is shown (and counted)
+            label = t("Player: {name}").format(name=profile_name(app, me))
+            pw = app.fonts.render(label, readable(15 * k), INK, bold=True).get_width() + round(28 * k)
+            button(app, surface, self.clicks, pygame.Rect(x, box.bottom - round(58 * k), pw, round(36 * k)), label,
+                   lambda: next_profile(app), style="secondary", size=readable(15 * k))
+            x += pw + round(16 * k)
+        text(app, surface, (x, box.bottom - round(40 * k)), words, readable(16 * k), INK, False, "midleft")
         bw, bh = round(160 * k), round(46 * k)
         button(app, surface, self.clicks, pygame.Rect(box.right - bw - round(20 * k), box.bottom - bh - round(16 * k),
                                                       bw, bh), t("Back"), self.on_escape, size=readable(18 * k))

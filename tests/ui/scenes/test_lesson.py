@@ -5,17 +5,19 @@ lesson ticked. Each lesson in one of the three languages and at one of the layou
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game.engine.tiles import tile_name
 from game.host import SetupAction
 from game.lessons import Progress, all_lessons
 from game.ui.scenes.lesson import LessonDoneScene, LessonListScene, LessonScene
+from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.settlement import SettlementScene
 from game.ui.scenes.title import TitleScene
 from game.ui.table.commands import KONG_KINDS
 
-from tests.ui.test_play import click, frames, until
+from tests.ui.test_play import click, frames, key, until
 
 LESSONS = all_lessons()
 SIZES = ((1280, 720), (960, 540), (1920, 1080), (2560, 1440))
@@ -127,3 +129,33 @@ def test_show_me_the_hint_key_and_the_way_out(sized_app):
     frames(app, 2)
     click(app, again.clicks.find(app.t("All lessons")).rect.center)
     assert isinstance(app.scene, LessonListScene) and len(app.scenes) == 1
+    # Esc at the table: the pause menu, whose way out leads back to the list too
+    app.push(LessonScene(app, lesson))
+    app.scene.start()
+    frames(app, 2)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, PauseScene)
+    frames(app, 1)
+    click(app, app.scene.clicks.find(app.t("Leave the lesson")).rect.center)
+    assert isinstance(app.scene, LessonListScene) and len(app.scenes) == 1
+
+
+@pytest.mark.parametrize("sized_app", [((960, 540), "en")], indirect=True)
+def test_each_player_profile_has_its_own_progress(sized_app):
+    app = sized_app
+    first = app.settings.profile_id(0)
+    second = app.settings.profile_id(1)
+    app.settings.name_profile(first, "Ah Keung")
+    app.settings.name_profile(second, "Siu Mui")
+    Progress().record(first, LESSONS[0].id, passed=True, mistakes=0)
+    app.push(LessonListScene(app))
+    frames(app, 2)
+    listing = app.scene
+    assert listing.clicks.find(app.t("Player: {name}").format(name="Ah Keung")) is not None
+    assert listing.progress.passed(first, LESSONS[0].id) and not listing.progress.passed(second, LESSONS[0].id)
+    click(app, listing.clicks.find(app.t("Player: {name}").format(name="Ah Keung")).rect.center)
+    frames(app, 1)
+    assert listing.clicks.find(app.t("Player: {name}").format(name="Siu Mui")) is not None
+    from game.ui.scenes.lesson import profile
+
+    assert profile(app) == second  # a lesson taken now counts for her
