@@ -200,6 +200,10 @@ class Controls(Part):
         for beside in (view.waits_chip, view.waits_panel):  # the 听 chip, or a tile's waits, above the hand too
             if beside is not None and r.colliderect(beside):
                 r.left = beside.right + view.layout.px(8)
+                if beside is view.waits_panel and r.right > rects[-1].right:
+                    # a panel as wide as the hand (nine waits, a small window): above its left end, not out over
+                    # the right-hand seat's card
+                    r.bottomleft = (beside.left, beside.top - view.layout.px(6))
         bg = pygame.Surface(r.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (255, 200, 90, 240) if on else (40, 28, 12, 210), bg.get_rect(), border_radius=14)
         pygame.draw.rect(bg, (230, 190, 90, 255), bg.get_rect(), width=2, border_radius=14)
@@ -336,12 +340,20 @@ class Controls(Part):
             return  # the hint's bubble speaks there
         top = min(r.top for r in rects) - round(view.layout.tw * 0.65) - 10  # above a lifted tile and its 听
         at = img.get_rect(midbottom=((rects[0].left + rects[-1].right) // 2, top - 8))
-        key = view.hint_key_rect
-        if key is not None and at.colliderect(key):  # right of the hint key, which stands at the hand's left end
-            at.left = key.right + view.layout.px(16)
-        mine = view.discard_areas.get(view.viewer)
-        if mine is not None and at.colliderect(mine):  # a tall hand in a small window: beside the own discards
-            at.left = mine.right + view.layout.px(12)
+        # clear of what stands above the hand: the hint key (at the hand's left end, or beside a waits panel), the own
+        # discards (a tall hand in a small window) and a hovered tile's waits panel. The first place clear of them
+        # all: centred, right of each in turn (of all of them together last), else above the waits panel
+        gap = view.layout.px(16)
+        blocks = [r for r in (view.hint_key_rect, view.discard_areas.get(view.viewer), view.waits_panel)
+                  if r is not None]
+        places = [at] + [at.move(r.right + gap - at.left, 0) for r in blocks]
+        if blocks:
+            places.append(at.move(blocks[0].unionall(blocks[1:]).right + gap - at.left, 0))
+        if view.waits_panel is not None:
+            places.append(at.copy())
+            places[-1].midbottom = (view.waits_panel.centerx, view.waits_panel.top - view.layout.px(6))
+        window = surface.get_rect().inflate(-2 * view.layout.px(8), 0)
+        at = next((p for p in places if window.contains(p) and p.collidelist(blocks) < 0), places[-1])
         show(view.app, surface, img, at, view.app.t("Your turn: throw a tile"), size)
 
     def draw_choice(self, surface: pygame.Surface, calls_left: int | None = None) -> None:

@@ -246,7 +246,8 @@ class Hands(Part):
         extra = line if any(w.status == "self_draw" for w in waits) else 0
         top = title.get_height() + lay.px(8)
         height = top + th + line + extra + lay.px(10)
-        panel = pygame.Rect(x0, lay.hand_y - height - lay.px(18), width, height)
+        tag_h = fonts.get(self.wait_tag_size(), True).get_height()  # clear of a lifted tile's 听 (lifted a quarter tile)
+        panel = pygame.Rect(x0, lay.hand_y - height - max(lay.px(18), round(lay.tw * 0.25) + tag_h + 3), width, height)
         bg = pygame.Surface(panel.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (0, 0, 0, 190), bg.get_rect(), border_radius=8)
         surface.blit(bg, panel)
