@@ -85,7 +85,7 @@ def _zero() -> dict[str, int]:
 
 
 # the Skill fields that are switches (0/1 on the command line)
-SWITCHES = ("acceptance", "value", "decline_cheap", "lookahead", "counting", "reading", "search", "kong_value",
+SWITCHES = ("acceptance", "gain_scaled", "value", "decline_cheap", "lookahead", "counting", "reading", "search", "kong_value",
             "one_wait", "game_values", "learnt")
 
 

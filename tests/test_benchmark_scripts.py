@@ -184,3 +184,57 @@ def test_the_readiness_table_reads_the_learnt_model_when_asked():
         tables[bool(extra)] = [b["readings"] for b in result["bins"]]
     assert sum(tables[True]) == sum(tables[False]) > 0
     assert tables[True] != tables[False]
+
+
+def _rollout_values():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("rollout_values_under_test", ROOT / "benchmarks" / "rollout_values.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_rollouts_value_a_move_on_copies_and_leave_the_real_table_as_it_was():
+    """The same move valued twice on the same reshuffles comes to the same points; the table the rollouts copied
+    plays on exactly as it would have without them."""
+    rv = _rollout_values()
+    turns = rv.decisions("nanning", [40000], True)
+    for _ in range(6):
+        host, seat = next(turns)
+    move = host.prompts[seat].actions[0]
+    before = (list(host.round.live), [list(s.hand) for s in host.round.seats], len(host.current_actions))
+    a, b = rv.rollout_points(host, seat, [move, move], 3, "test")
+    assert a == b and len(a) == 3
+    assert before == (list(host.round.live), [list(s.hand) for s in host.round.seats], len(host.current_actions))
+
+
+def test_rollout_values_disagree_quick_run_reports_its_fields():
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "rollout_values.py"), "disagree", "nanning",
+                          "--seeds", "1", "--rollouts", "2", "--json"], capture_output=True, text=True, check=True,
+                         timeout=600)
+    report = json.loads(out.stdout)
+    assert report["decisions"] > 50 and 0 <= report["differ"] <= report["decisions"]
+    assert sum(k["n"] for k in report["kinds"].values()) == report["differ"]
+
+
+def test_the_rerank_check_finds_a_score_that_is_in_the_data_and_none_where_there_is_none():
+    import random
+
+    rv = _rollout_values()
+    rng = random.Random(3)
+    d = len(rv.FEATURES)
+
+    def rows(signal: bool) -> list[dict]:
+        out = []
+        for _ in range(600):
+            xs = [[rng.random() for _ in range(d)] for _ in range(3)]
+            # the reading's choice (first) is no better than the others; the truth rewards feature 0
+            points = [[(5 * x[0] if signal else 0) + rng.gauss(0, 1) for _ in range(4)] for x in xs]
+            out.append({"x": xs, "points": points})
+        return out
+
+    found = rv.rerank(rows(True), ridge=1.0, folds=5)
+    assert found["gain_per_decision"] > 5 * found["se"] and found["weights"]["vd"] > 3
+    nothing = rv.rerank(rows(False), ridge=1.0, folds=5)
+    assert abs(nothing["gain_per_decision"]) < 3 * nothing["se"] + 0.05

@@ -33,6 +33,7 @@ from game.engine.tiles import NUM_PLAYABLE
 from game.engine.variant import SetupChoice
 from game.engine.wincheck import WinCheck
 
+from .gain_scale import gain_scale
 from .learnt import model_for
 from .reading import (
     Opponent,
@@ -124,6 +125,10 @@ class Skill:
     # model: 0.02 plus this times the sum of the others' chances of being ready (0: the rough reading's pace, as
     # every level reads it)
     learnt_hazard: float = 0.0
+    # the value reading's expected points of going on, scaled by what such hands were found to bring in logged games
+    # (gain_scale.py: by distance and draws left, fitted per rule set): the analytic chance of finishing a far hand
+    # early in the round is far above what it comes to at a table of sound players
+    gain_scaled: bool = False
 
 
 # the expert's rollout round model (search.py: a ready opponent ends the round on his turn this often), off: at 0.12
@@ -485,6 +490,9 @@ class SkilledBot:
             if hazard is None:  # the same for every candidate of one decision
                 hazard = self._memo[("hazard", opponents is None)] = self._hazard(view, opponents)
             opt.gain, opt.hand = self._gain(view, check, counts, melds, unseen, opt, hazard)
+            if self.skill.gain_scaled:
+                d = opt.value_distance if opt.value_distance is not None else opt.distance
+                opt.gain *= gain_scale(getattr(view.variant, "id", ""), d, own_draws_left(view))
         if opponents and action.type == "discard" and action.tile is not None and self.skill.defence:
             values = self._table_values(view)
             # where no discard wins (北海: self-draw only) a discard cannot deal in, however ready the table looks
@@ -621,7 +629,7 @@ class SkilledBot:
         p_win = rough(min(0.5, 6 * (1 + 0.5 * others * (pv.discard is not None)) / total_unseen))
         return finish_chance(d, p_step, p_win, draws, total_unseen // 4 * 4, plan.profile, hazard) * v
 
-    def _opponents(self, view: SeatState) -> list[Opponent]:
+    def _opponents(self, view: SeatState, learnt: bool | None = None) -> list[Opponent]:
         """The opponents as read from the table, each with the chance that, ready, he may win on this seat's discard
         (Opponent.share): low when his calls leave him no hand that may win at this table (under a minimum, three
         mixed chows are no threat), measured by his calls where a minimum keeps a plain hand from a discard win."""
@@ -630,7 +638,7 @@ class SkilledBot:
         melds = view.melds
         plain_wins = self._plain_wins_on_discard(view)
         rule_set = getattr(view.variant, "id", "")
-        model = model_for(rule_set) if self.skill.learnt else None
+        model = model_for(rule_set) if (self.skill.learnt if learnt is None else learnt) else None
         for o in opponents:
             if model is not None:
                 o.model, o.ready = model, model.ready(view, o.seat)
