@@ -1,7 +1,7 @@
 """What a decision is worth, by paired rollouts of the real round: where the expert leaves hard, and whether a model
 of its best few discards could pick better than it does (issue #24).
 
-    python benchmarks/rollout_values.py disagree V --seeds N [--first-seed S] [--rollouts R] [--json]
+    python benchmarks/rollout_values.py disagree V --seeds N [--first-seed S] [--rollouts R] [--think S] [--json]
     python benchmarks/rollout_values.py collect V --seeds N [--first-seed S] [--rollouts R] [--threat X] --samples F.jsonl
     python benchmarks/rollout_values.py rerank V --samples F.jsonl [F ...] [--ridge X] [--folds K] [--json]
 
@@ -15,7 +15,8 @@ move's value is what it is worth given only what the seat saw.
 differ, both valued by `--rollouts` paired rollouts. Reported per kind of difference (the expert attacking,
 defending or folding; its discard leaving the hand nearer, as near or farther than hard's): how many, and the
 expert's move less hard's in points, mean and standard error. Their sum over the games' seat-rounds is what the
-expert's differences from hard are worth a round.
+expert's differences from hard are worth a round. `--think S`: the expert's thinking time (0: its value reading
+without the search), as `arena.py`'s `expert@S`.
 
 `collect`: at every discard turn, the expert's choice and its next best two by its own score, each valued by
 paired rollouts, with their features as the seat sees them (FEATURES: distance to a hand that may win here,
@@ -107,10 +108,10 @@ def _mean_se(v: list[float]) -> tuple[float, float]:
     return m, sd / n ** 0.5
 
 
-def disagree(variant: str, seeds: list[int], rollouts: int) -> dict[str, Any]:
+def disagree(variant: str, seeds: list[int], rollouts: int, think_s: float | None = None) -> dict[str, Any]:
     from game.ai.player import SkilledBot
 
-    expert, hard = SkilledBot("expert"), SkilledBot("hard")
+    expert, hard = SkilledBot("expert", think_s=think_s), SkilledBot("hard")
     kinds: dict[str, list[float]] = {}
     turns = 0
     for n, (host, seat) in enumerate(decisions(variant, seeds, False)):
@@ -134,7 +135,8 @@ def disagree(variant: str, seeds: list[int], rollouts: int) -> dict[str, Any]:
             for k, v in sorted(kinds.items())}
     every = [x for v in kinds.values() for x in v]
     m, se = _mean_se(every)
-    return {"variant": variant, "seeds": [seeds[0], seeds[-1]], "rollouts": rollouts, "decisions": turns,
+    return {"variant": variant, "seeds": [seeds[0], seeds[-1]], "rollouts": rollouts, "think_s": think_s,
+            "decisions": turns,
             "differ": len(every), "mean": round(m, 3), "se": round(se, 3),
             "per_seat_round": round(sum(every) / seat_rounds, 4), "kinds": rows}
 
@@ -253,6 +255,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first-seed", type=int)
     parser.add_argument("--rollouts", type=int, default=16)
     parser.add_argument("--threat", type=float, default=-1.0)
+    parser.add_argument("--think", type=float)
     parser.add_argument("--samples", type=Path, nargs="+")
     parser.add_argument("--ridge", type=float, default=5.0)
     parser.add_argument("--folds", type=int, default=5)
@@ -269,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
         first = args.first_seed if args.first_seed is not None else (40000 if args.command == "disagree" else 50000)
         seeds = list(range(first, first + args.seeds))
         if args.command == "disagree":
-            report = disagree(args.variant, seeds, args.rollouts)
+            report = disagree(args.variant, seeds, args.rollouts, args.think)
         else:
             if not args.samples:
                 parser.error("collect needs --samples")
