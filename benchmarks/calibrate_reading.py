@@ -48,15 +48,20 @@ def _bin(p: float) -> int:
     return len(BINS) - 2
 
 
-def discard_turns(variant_id: str, seeds: list[int], rounds: int, options: dict | None = None,
-                  levels: tuple[str, ...] = ("expert",)):
+def turns(variant_id: str, seeds: list[int], rounds: int, options: dict | None = None,
+          levels: tuple[str, ...] = ("expert",), want=None, bots=None):
     """Games of AI seats (the host loop of `simulate`; `levels` seated in turn, all expert by default), yielding
-    (host, round, seat) at every discard turn a seat is about to answer, before it does: the measurements below
-    (and tools/fit_reading.py) read the table at exactly these turns."""
+    (host, round, seat) at every prompt of the round a seat is about to answer and `want(prompt)` accepts, before it
+    does (setup choices such as 上嘎 are answered unseen). `bots(seed, seat)`: a bot to sit at that seat instead of
+    its level's own (an ablation, `arena.py`'s `expert+field=value`), or None."""
     players = get_variant(variant_id).player_counts[-1]
     for seed in seeds:
         seats = [SeatConfig(f"AI {i + 1}", level=levels[(i + seed) % len(levels)]) for i in range(players)]
         host = Host(variant_id, dict(options or {}), seats, seed=seed, rounds=rounds, start_with_coins=False)
+        for i, stand_in in enumerate(host.stand_ins):
+            bot = bots(seed, i) if bots else None
+            if bot is not None:
+                stand_in.bot = bot
         for _ in range(rounds):
             host.start_round()
             while host.round is None and host.prompts:  # the setup choices (上嘎 and the like) before the deal
@@ -66,10 +71,21 @@ def discard_turns(variant_id: str, seeds: list[int], rounds: int, options: dict 
             while not rnd.finished:
                 seat = min(host.prompts)
                 prompt = host.prompts[seat]
-                if prompt.choice is None and any(a.type == "discard" for a in prompt.actions):
+                if prompt.choice is None and (want is None or want(prompt)):
                     yield host, rnd, seat
                 host.intent(seat, prompt.id, host.stand_ins[seat].choose(prompt))
             host.finish_round()
+
+
+def is_discard_turn(prompt) -> bool:
+    return any(a.type == "discard" for a in prompt.actions)
+
+
+def discard_turns(variant_id: str, seeds: list[int], rounds: int, options: dict | None = None,
+                  levels: tuple[str, ...] = ("expert",)):
+    """`turns` at every discard turn: the measurements below (and tools/fit_reading.py) read the table at exactly
+    these turns."""
+    return turns(variant_id, seeds, rounds, options, levels, is_discard_turn)
 
 
 def calibrate(variant_id: str, seeds: list[int], rounds: int, options: dict | None = None,

@@ -1,7 +1,8 @@
 """What a decision is worth, by paired rollouts of the real round: where the expert leaves hard, and whether a model
 of its best few discards could pick better than it does (issue #24).
 
-    python benchmarks/rollout_values.py disagree V --seeds N [--first-seed S] [--rollouts R] [--think S] [--json]
+    python benchmarks/rollout_values.py disagree V --seeds N [--first-seed S] [--rollouts R] [--think S]
+                                          [--table hard|one] [--seat SIDE] [--json]
     python benchmarks/rollout_values.py collect V --seeds N [--first-seed S] [--rollouts R] [--threat X] --samples F.jsonl
     python benchmarks/rollout_values.py rerank V --samples F.jsonl [F ...] [--ridge X] [--folds K] [--json]
 
@@ -17,6 +18,15 @@ defending or folding; its discard leaving the hand nearer, as near or farther th
 expert's move less hard's in points, mean and standard error. Their sum over the games' seat-rounds is what the
 expert's differences from hard are worth a round. `--think S`: the expert's thinking time (0: its value reading
 without the search), as `arena.py`'s `expert@S`.
+
+`--table one` (the one-among-hard table of `arena.py --format one`): `--seat` (a side as the arena writes it:
+`expert`, `expert@0`, `expert+kong_value=0`; default the expert) sits among hard seats, a seat in turn by seed, and
+only its own decisions are judged: the move it plays against hard's, each valued with every seat, its own too,
+playing on as hard. By the performance-difference identity (the value of a policy less another's is the sum, over
+the states the first reaches, of its moves' advantage under the second) the sum of those differences over the
+seat-rounds is an unbiased estimate of what the arena's paired difference measures, with far less noise: every
+decision where the two agree adds nothing to it. With `--table hard` the states are hard's, not the side's — a
+first-order estimate only, which overstates where the side's own moves lead it elsewhere (session 22).
 
 `collect`: at every discard turn, the expert's choice and its next best two by its own score, each valued by
 paired rollouts, with their features as the seat sees them (FEATURES: distance to a hand that may win here,
@@ -46,8 +56,10 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from game.host import Host, SeatConfig  # noqa: E402
+from calibrate_reading import is_discard_turn, turns  # noqa: E402
+from game.ai import make_bot  # noqa: E402
 from game.variants import get_variant  # noqa: E402
 
 BASE = ("vd", "accept", "quality", "gain", "p", "unseen_k", "honour", "term", "edge")
@@ -55,31 +67,20 @@ FEATURES = BASE + tuple(f"{k}*t" for k in BASE) + ("p*ready", "vd*ready")
 CANDIDATES = 3
 
 
-def decisions(variant: str, seeds: list[int], discards_only: bool):
-    """Games of hard seats; (host, seat) at every prompt with more than one move (`discards_only`: a discard
-    turn), before the seat answers it."""
-    players = get_variant(variant).player_counts[-1]
-    for seed in seeds:
-        seats = [SeatConfig(f"AI {i + 1}", level="hard") for i in range(players)]
-        host = Host(variant, {}, seats, seed=seed, rounds=2, start_with_coins=False)
-        for _ in range(2):
-            host.start_round()
-            while host.round is None and host.prompts:  # the setup choices (上嘎 and the like) before the deal
-                seat = min(host.prompts)
-                host.intent(seat, host.prompts[seat].id, host.stand_ins[seat].choose(host.prompts[seat]))
-            rnd = host.round
-            while not rnd.finished:
-                seat = min(host.prompts)
-                prompt = host.prompts[seat]
-                if prompt.choice is None and len(prompt.actions) > 1 and (
-                        not discards_only or any(a.type == "discard" for a in prompt.actions)):
-                    yield host, seat
-                host.intent(seat, prompt.id, host.stand_ins[seat].choose(prompt))
-            host.finish_round()
+def decisions(variant: str, seeds: list[int], discards_only: bool, levels: tuple[str, ...] = ("hard",), bots=None):
+    """Games of AI seats (`levels` seated in turn, all hard by default; `bots` as calibrate_reading.turns); (host,
+    seat) at every prompt with more than one move (`discards_only`: a discard turn), before the seat answers it."""
+    def want(prompt) -> bool:
+        return len(prompt.actions) > 1 and (not discards_only or is_discard_turn(prompt))
+
+    for host, _rnd, seat in turns(variant, seeds, 2, None, levels, want, bots):
+        yield host, seat
 
 
-def rollout_points(host, seat: int, moves: list, rollouts: int, key: str) -> list[list[int]]:
-    """Each move's points for `seat` over `rollouts` paired rollouts from the table as it stands."""
+def rollout_points(host, seat: int, moves: list, rollouts: int, key: str, as_hard: tuple[int, ...] = ()
+                   ) -> list[list[int]]:
+    """Each move's points for `seat` over `rollouts` paired rollouts from the table as it stands; the seats
+    `as_hard` play on as hard."""
     rnd = host.round
     prompt_id = host.prompts[seat].id
     out: list[list[int]] = [[] for _ in moves]
@@ -90,6 +91,8 @@ def rollout_points(host, seat: int, moves: list, rollouts: int, key: str) -> lis
             # the round's rng holds a generator and is shared, not copied: the wall is reshuffled above instead
             twin = copy.deepcopy(host, {id(rnd.rng): rnd.rng})
             twin.round.live[twin.round.pos:] = tail
+            for k in as_hard:
+                twin.stand_ins[k].level, twin.stand_ins[k].bot = "hard", make_bot("hard", f"{twin.seed}:{k}")
             twin.intent(seat, prompt_id, move)
             r2 = twin.round
             while not r2.finished:
@@ -108,20 +111,51 @@ def _mean_se(v: list[float]) -> tuple[float, float]:
     return m, sd / n ** 0.5
 
 
-def disagree(variant: str, seeds: list[int], rollouts: int, think_s: float | None = None) -> dict[str, Any]:
+def disagree(variant: str, seeds: list[int], rollouts: int, think_s: float | None = None,
+             table: str = "hard", seat: str = "expert") -> dict[str, Any]:
+    """`table` "hard": games of hard seats, the expert's move judged at every seat's decisions (the states hard
+    reaches). "one": `seat` (a level, as `arena.py` writes a side: `expert`, `expert+kong_value=1`, `expert@0`)
+    seated among hard seats, a seat in turn by seed, and judged at its own decisions, the move it plays against
+    hard's; by the performance-difference identity the sum of those differences, each valued with hard playing on,
+    is on average exactly the arena's one-among-hard less hard in that seat (`arena.py --format one`)."""
+    from arena import parse_level
     from game.ai.player import SkilledBot
 
+    players = get_variant(variant).player_counts[-1]
+    level, settings = parse_level(seat)
+    if think_s is not None:
+        settings = {"think_s": think_s, **settings}
+    if table == "hard":
+        levels, bots = ("hard",), None
+    else:  # the seated side sits where levels[0] does: seat -seed mod players
+        levels = (level,) + ("hard",) * (players - 1)
+
+        def bots(seed: int, i: int):
+            return make_bot(level, f"{seed}:{i}", **settings) if i == -seed % players and settings else None
     expert, hard = SkilledBot("expert", think_s=think_s), SkilledBot("hard")
     kinds: dict[str, list[float]] = {}
     turns = 0
-    for n, (host, seat) in enumerate(decisions(variant, seeds, False)):
-        turns += 1
-        view = host.stand_ins[seat].state
-        legal = list(host.prompts[seat].actions)
-        e, h = expert.advise(view, legal), hard.advise(view, legal)
-        if e.action == h.action:
+    mismatched = 0
+    for n, (host, at) in enumerate(decisions(variant, seeds, False, levels, bots)):
+        if table != "hard" and at != -host.seed % players:
             continue
-        pe, ph = rollout_points(host, seat, [e.action, h.action], rollouts, f"{variant}:{seeds[0]}:{n}")
+        turns += 1
+        stand_in = host.stand_ins[at]
+        view = stand_in.state
+        prompt = host.prompts[at]
+        legal = list(prompt.actions)
+        if table == "hard":
+            e = expert.advise(view, legal)
+            played = e.action
+        else:  # the seated level's own move (its rng seeded as the table does), its reasons read after
+            played = stand_in.choose(prompt)
+            e = stand_in.bot.advise(view, legal)
+            mismatched += e.action != played
+        h = hard.advise(view, legal)
+        if played == h.action:
+            continue
+        pe, ph = rollout_points(host, at, [played, h.action], rollouts, f"{variant}:{seeds[0]}:{n}",
+                                () if table == "hard" else (at,))
         diff = sum(a - b for a, b in zip(pe, ph)) / rollouts
         if e.action.type == "discard" and h.action.type == "discard" and e.option and h.option:
             step = "nearer" if e.option.distance < h.option.distance else \
@@ -130,15 +164,17 @@ def disagree(variant: str, seeds: list[int], rollouts: int, think_s: float | Non
         else:
             kind = f"{e.action.type} for {h.action.type}"
         kinds.setdefault(kind, []).append(diff)
-    seat_rounds = len(seeds) * 2 * get_variant(variant).player_counts[-1]
+    seat_rounds = len(seeds) * 2 * (players if table == "hard" else 1)
     rows = {k: {"n": len(v), "mean": round(_mean_se(v)[0], 3), "se": round(_mean_se(v)[1], 3)}
             for k, v in sorted(kinds.items())}
     every = [x for v in kinds.values() for x in v]
     m, se = _mean_se(every)
     return {"variant": variant, "seeds": [seeds[0], seeds[-1]], "rollouts": rollouts, "think_s": think_s,
-            "decisions": turns,
+            "table": table, "seat": seat if table != "hard" else None, "seat_rounds": seat_rounds,
+            "decisions": turns, "reasons_mismatched": mismatched,
             "differ": len(every), "mean": round(m, 3), "se": round(se, 3),
-            "per_seat_round": round(sum(every) / seat_rounds, 4), "kinds": rows}
+            "per_seat_round": round(sum(every) / seat_rounds, 4),
+            "per_seat_round_se": round(se * len(every) / seat_rounds, 4), "kinds": rows}
 
 
 def features(view, option, opponents: list, unseen: list[int], total: int, draws: int, ready: float,
@@ -256,6 +292,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rollouts", type=int, default=16)
     parser.add_argument("--threat", type=float, default=-1.0)
     parser.add_argument("--think", type=float)
+    parser.add_argument("--table", choices=("hard", "one"), default="hard")
+    parser.add_argument("--seat", default="expert")
     parser.add_argument("--samples", type=Path, nargs="+")
     parser.add_argument("--ridge", type=float, default=5.0)
     parser.add_argument("--folds", type=int, default=5)
@@ -272,7 +310,7 @@ def main(argv: list[str] | None = None) -> int:
         first = args.first_seed if args.first_seed is not None else (40000 if args.command == "disagree" else 50000)
         seeds = list(range(first, first + args.seeds))
         if args.command == "disagree":
-            report = disagree(args.variant, seeds, args.rollouts, args.think)
+            report = disagree(args.variant, seeds, args.rollouts, args.think, args.table, args.seat)
         else:
             if not args.samples:
                 parser.error("collect needs --samples")

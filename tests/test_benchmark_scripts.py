@@ -209,6 +209,45 @@ def test_rollouts_value_a_move_on_copies_and_leave_the_real_table_as_it_was():
     assert before == (list(host.round.live), [list(s.hand) for s in host.round.seats], len(host.current_actions))
 
 
+def test_rollouts_from_a_table_with_the_expert_seated_play_on_as_hard_and_leave_the_expert_seated():
+    rv = _rollout_values()
+    turns = rv.decisions("beihai", [40001], False, ("expert", "hard", "hard", "hard"))
+    host, seat = next((h, s) for h, s in turns if h.stand_ins[s].level == "expert")
+    assert seat == -40001 % 4  # where the disagree command looks for it
+    levels = [s.level for s in host.stand_ins]
+    assert levels.count("expert") == 1
+    seen = []
+    original = rv.make_bot
+
+    def spy(level, seed=0, **kw):  # every bot the rollouts make is hard
+        seen.append(level)
+        return original(level, seed, **kw)
+
+    rv.make_bot = spy
+    try:
+        a, b = rv.rollout_points(host, seat, list(host.prompts[seat].actions[:2]), 2, "test", (seat,))
+    finally:
+        rv.make_bot = original
+    assert seen == ["hard"] * 4 and len(a) == len(b) == 2
+    assert [s.level for s in host.stand_ins] == levels  # the real table keeps its expert
+
+
+def test_rollout_values_disagree_with_the_expert_seated_judges_its_own_decisions_only():
+    """The one-among-hard table: only the seated side's decisions are judged, its moves the ones it plays; a side
+    written as an ablation sits as that ablation (hard given hard's own fields differs from hard nowhere)."""
+    rv = _rollout_values()
+    report = rv.disagree("beihai", [40000, 40001, 40002], rollouts=2, table="one")
+    assert report["seat_rounds"] == 6 and report["reasons_mismatched"] == 0
+    # one seat in four: about a quarter of the decisions a table of hard seats has
+    everyone = rv.disagree("beihai", [40000, 40001, 40002], rollouts=1, table="hard")
+    assert 0.1 * everyone["decisions"] < report["decisions"] < 0.45 * everyone["decisions"]
+    assert sum(k["n"] for k in report["kinds"].values()) == report["differ"]
+    same = rv.disagree("beihai", [40000, 40001], rollouts=1, table="one", seat="hard+kong_value=0")
+    assert same["decisions"] > 10 and same["differ"] == 0
+    other = rv.disagree("beihai", [40000, 40001], rollouts=1, table="one", seat="hard+acceptance=0")
+    assert other["differ"] > 0
+
+
 def test_rollout_values_disagree_quick_run_reports_its_fields():
     out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "rollout_values.py"), "disagree", "nanning",
                           "--seeds", "1", "--rollouts", "2", "--json"], capture_output=True, text=True, check=True,
