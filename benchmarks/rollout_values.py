@@ -102,6 +102,13 @@ def rollout_points(host, seat: int, moves: list, rollouts: int, key: str, as_har
     return out
 
 
+def _distance_after(view, check, discard) -> int:
+    """The hand's distance once this tile is thrown (the rule set's own)."""
+    counts = list(view.hand)
+    counts[discard.tile] -= 1
+    return check.distance(counts, view.ghost, view.own_melds)
+
+
 def _mean_se(v: list[float]) -> tuple[float, float]:
     n = len(v)
     if not n:
@@ -149,20 +156,21 @@ def disagree(variant: str, seeds: list[int], rollouts: int, think_s: float | Non
             played = e.action
         else:  # the seated level's own move (its rng seeded as the table does), its reasons read after
             played = stand_in.choose(prompt)
-            e = stand_in.bot.advise(view, legal)
-            mismatched += e.action != played
+            e = stand_in.bot.advise(view, legal) if hasattr(stand_in.bot, "advise") else None  # a yardstick has none
+            mismatched += e is not None and e.action != played
         h = hard.advise(view, legal)
         if played == h.action:
             continue
         pe, ph = rollout_points(host, at, [played, h.action], rollouts, f"{variant}:{seeds[0]}:{n}",
                                 () if table == "hard" else (at,))
         diff = sum(a - b for a, b in zip(pe, ph)) / rollouts
-        if e.action.type == "discard" and h.action.type == "discard" and e.option and h.option:
-            step = "nearer" if e.option.distance < h.option.distance else \
-                "as near" if e.option.distance == h.option.distance else "farther"
-            kind = f"{e.mode}, discard {step}"
+        if played.type == "discard" and h.action.type == "discard":
+            mine, hards = _distance_after(view, host.round.win_check, played), \
+                _distance_after(view, host.round.win_check, h.action)
+            step = "nearer" if mine < hards else "as near" if mine == hards else "farther"
+            kind = f"{e.mode if e is not None else 'discard'}, discard {step}"
         else:
-            kind = f"{e.action.type} for {h.action.type}"
+            kind = f"{played.type} for {h.action.type}"
         kinds.setdefault(kind, []).append(diff)
     seat_rounds = len(seeds) * 2 * (players if table == "hard" else 1)
     rows = {k: {"n": len(v), "mean": round(_mean_se(v)[0], 3), "se": round(_mean_se(v)[1], 3)}

@@ -246,6 +246,8 @@ def test_rollout_values_disagree_with_the_expert_seated_judges_its_own_decisions
     assert same["decisions"] > 10 and same["differ"] == 0
     other = rv.disagree("beihai", [40000, 40001], rollouts=1, table="one", seat="hard+acceptance=0")
     assert other["differ"] > 0
+    yardstick = rv.disagree("beihai", [40000, 40001], rollouts=1, table="one", seat="efficiency")  # no reasons given
+    assert yardstick["differ"] > 0 and sum(k["n"] for k in yardstick["kinds"].values()) == yardstick["differ"]
 
 
 def test_rollout_values_disagree_quick_run_reports_its_fields():
