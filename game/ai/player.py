@@ -74,6 +74,8 @@ class Skill:
     reading: bool = True  # full reading of a tile's danger (筋, 壁, a caller's suit); else only what each one threw
     # (a defending level's; today only the expert defends)
     search: bool = False  # plays its best few discards forward on sampled deals of the unseen tiles (search.py)
+    search_from: float = 0.0  # ... only when given at least this many seconds a decision (the Settings' longer
+    # thinking); 0: at the default budget too
     round_end: float = 0.0  # the search's chance that a ready opponent ends the round on his turn (search.py)
     # how the value reading trades speed for worth (_attack): a discard one step slower is taken for this many
     # times the quickest one's expected points, two steps slower (early in the round) for `slower2`; a different
@@ -197,6 +199,12 @@ EXPERT_TUNING: dict[str, dict] = {
     # against 0.41 on seeds it was not fitted on); against the expert without it on the tuning seeds +0.04 a round
     # at 0.2 and at 0.35 (1000-1299), +0.05 at 0.25 (1300-1599), each within noise (docs/benchmarks.md, session 18)
     "beihai": {"search": False, "kong_value": True, "call_value": 1.0, "learnt_hazard": 0.25},
+    # the search at its default budget (9 deals a decision) loses: valued by rollouts of the real round at the
+    # expert's own decisions against hard's (benchmarks/rollout_values.py --table one), the expert with it -0.11
+    # (se 0.18) a seat-round over hard (seeds 40000-40299), without it +0.28 (se 0.09) and +0.14 (se 0.10) (40000-40299,
+    # 40300-40599); on the tuning seeds 1000-1299 the arena had the two level (expert@0:expert -0.03, -0.29 … +0.24). A player who gives the expert longer (Settings: 0.2 s or 1 s a
+    # decision) still has it searched, with far more deals (docs/benchmarks.md, session 22)
+    "hainan": {"search_from": 0.2},
     # the search loses wins: expert:expert@0 on seeds 1100-1299 (1,600 seat-rounds) -0.10 a round (-0.22 … +0.03),
     # winning 0.233 of its rounds to 0.253 (on seeds 1030-1059 +0.12, on 240)
     "nanning": {"search": False},
@@ -269,6 +277,13 @@ class SkilledBot:
         self.think_s = think_s
         self.searched = 0  # decisions searched
         self.capped = 0  # of them, stopped by the clock's safety cap (search.py: never on an ordinary machine)
+
+    def _searching(self) -> bool:
+        """Whether this decision's discards are searched: the level searches here, and its thinking time allows."""
+        from .search import DEFAULT_THINK_S
+
+        think = DEFAULT_THINK_S if self.think_s is None else self.think_s
+        return self.skill.search and think > 0 and think >= self.skill.search_from
 
     # ---- the interface bots share
     def choose(self, view: SeatState, legal: list[Action]) -> Action:
@@ -757,7 +772,7 @@ class SkilledBot:
         best = options[0]
         if self.skill.value or self.skill.defence:
             best = self._weigh(view, options, counts, opponents)
-        if self.skill.search and self.think_s != 0 and len(options) > 1 and view.drawable > 0:
+        if self._searching() and len(options) > 1 and view.drawable > 0:
             best = self._search(view, options, best)
         safest = best.risk < min(o.risk for o in options) + 1e-9 and best.distance > min(o.distance for o in options)
         if self.skill.value and not safest:

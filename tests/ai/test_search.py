@@ -99,3 +99,17 @@ def test_think_s_is_a_setting_of_the_expert_and_zero_turns_the_search_off():
     busy.choose(SeatState.of_round(rnd, 0), rnd.legal_actions(0))
     assert quiet.searched == 0 and busy.searched == 1
     assert make_bot("hard", 1, think_s=0.2).skill.search is False  # the levels below do not search
+
+
+def test_a_search_kept_for_longer_thinking_runs_only_when_the_player_gives_that_time():
+    """Hainan's expert searches only when given the Settings' longer thinking (EXPERT_TUNING: its default budget's
+    few deals lost to the value reading alone, session 22)."""
+    rnd = _round(TABLE_A, WALL_A)
+    skill = {"search": True, "search_from": 0.2}
+    quick = make_bot("expert", 1, skill=skill)
+    quick.choose(SeatState.of_round(rnd, 0), rnd.legal_actions(0))
+    longer = make_bot("expert", 1, think_s=0.2, skill=skill)
+    longer.choose(SeatState.of_round(rnd, 0), rnd.legal_actions(0))
+    assert quick.searched == 0 and longer.searched == 1
+    hainan = SkilledBot("expert").skill_at("hainan")
+    assert hainan.search and hainan.search_from == 0.2
