@@ -25,7 +25,8 @@ only its own decisions are judged: the move it plays against hard's, each valued
 playing on as hard. By the performance-difference identity (the value of a policy less another's is the sum, over
 the states the first reaches, of its moves' advantage under the second) the sum of those differences over the
 seat-rounds is an unbiased estimate of what the arena's paired difference measures, with far less noise: every
-decision where the two agree adds nothing to it. With `--table hard` the states are hard's, not the side's — a
+decision where the two agree adds nothing to it (choices before the deal, Hainan's 上嘎, are the side's own and
+not judged). With `--table hard` the states are hard's, not the side's — a
 first-order estimate only, which overstates where the side's own moves lead it elsewhere (session 22).
 
 `collect`: at every discard turn, the expert's choice and its next best two by its own score, each valued by
