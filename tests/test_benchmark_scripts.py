@@ -4,6 +4,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,12 +30,7 @@ def _script(name: str, *args: str, timeout: float = 120) -> subprocess.Completed
 
 
 def _load_arena():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("arena_under_test", ROOT / "benchmarks" / "arena.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/arena.py")
 
 
 def test_arena_seats_each_side_in_every_seat():
@@ -187,12 +183,7 @@ def test_the_readiness_table_reads_the_learnt_model_when_asked():
 
 
 def _rollout_values():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("rollout_values_under_test", ROOT / "benchmarks" / "rollout_values.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/rollout_values.py")
 
 
 def test_rollouts_value_a_move_on_copies_and_leave_the_real_table_as_it_was():

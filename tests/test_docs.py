@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
+from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 
 def load_gen_docs():
-    spec = importlib.util.spec_from_file_location("gen_docs", ROOT / "tools" / "gen_docs.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("tools/gen_docs.py")
 
 
 def test_rule_sets_page_is_generated_from_the_current_rule_sets():

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from game.engine.state import Action
 from game.host import Refused
 from game.lessons import LessonError, LessonHost, Progress, all_lessons, find, lesson_dir, load, parse, solve
 from game.variants import AVAILABLE

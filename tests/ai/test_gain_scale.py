@@ -3,23 +3,16 @@ shipped table's shape — far hands early are valued above what they brought."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 from game.ai.gain_scale import DISTANCES, SPANS, cell_of, gain_scale
 from game.ai.gain_scale_model import MODELS
 from game.variants import AVAILABLE
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.scripts import load_script
 
 
 def _fitter():
-    spec = importlib.util.spec_from_file_location("fit_gain_under_test", ROOT / "tools" / "fit_gain.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("tools/fit_gain.py")
 
 
 def test_cells_pool_the_far_and_the_early():

@@ -5,9 +5,6 @@ another move keeps one."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 from game.ai.learnt import model_for
@@ -16,7 +13,7 @@ from game.ai.reading import CALIBRATION, calibrated_ready
 from game.engine.tiles import tile_name
 from game.host import Host, SeatConfig
 from game.variants import AVAILABLE, get_variant
-
+from tests.scripts import load_script
 
 
 def _advised_positions(variant_id: str, seed: int, rounds: int = 1):
@@ -70,12 +67,7 @@ def test_looks_ready_only_where_the_rule_sets_calibration_earns_it(variant_id):
 
 def _calibrate_reading():
     """benchmarks/calibrate_reading.py, whose games at every discard turn these tests read too."""
-    spec = importlib.util.spec_from_file_location("calibrate_reading_under_test",
-                                                  Path(__file__).resolve().parents[2] / "benchmarks"
-                                                  / "calibrate_reading.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/calibrate_reading.py")
 
 
 @pytest.mark.parametrize("variant_id", AVAILABLE)

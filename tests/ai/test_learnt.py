@@ -3,9 +3,7 @@ holds, and the shipped models read the clues the way play showed them to go."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
-from pathlib import Path
 
 import pytest
 
@@ -18,15 +16,11 @@ from game.engine.tiles import parse_tiles
 from game.variants import AVAILABLE
 
 from .test_player import opened_guangdong_round
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.scripts import load_script
 
 
 def _fitter():
-    spec = importlib.util.spec_from_file_location("fit_reading_under_test", ROOT / "tools" / "fit_reading.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("tools/fit_reading.py")
 
 
 def K(name: str) -> int:

@@ -6,15 +6,14 @@ Needs neither espeak-ng nor ffmpeg: the clips are decoded by pygame's own mixer,
 from __future__ import annotations
 
 import array
-import importlib.util
 import json
 import os
-import sys
 from pathlib import Path
 
 import pytest
 
 from game.engine.tiles import NUM_KINDS, tile_name
+from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 VOICES = ROOT / "assets" / "voices"
@@ -35,13 +34,7 @@ QUICK_PHRASES = ("talk_hello", "talk_sorry", "talk_thanks", "talk_bye")  # å¿«æ
 
 def _make_voices():
     """tools/make_voices.py as a module (importing it needs neither espeak-ng, ffmpeg nor pydub)."""
-    name = "lingnan_make_voices_tool"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / "make_voices.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module  # its dataclasses look their module up here
-        spec.loader.exec_module(module)
-    return sys.modules[name]
+    return load_script("tools/make_voices.py")  # importing it needs neither espeak-ng, ffmpeg nor pydub
 
 
 def _speaker_dirs() -> list[Path]:

@@ -4,10 +4,8 @@ pluggable capture source, deleting packs, and the readings the recorder shows.""
 from __future__ import annotations
 
 import array
-import importlib.util
 import json
 import math
-import sys
 import wave
 from pathlib import Path
 
@@ -17,6 +15,7 @@ from game.audio import pcm
 from game.audio.packs import RECORD_TOKENS, delete_pack, import_folder, user_packs, VoicePacks
 from game.audio.readings import SCRIPTS, display_reading, kind_of, prompt
 from game.audio.recorder import RecordingSession, record_pack
+from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -214,13 +213,7 @@ def test_delete_pack_removes_only_a_players_pack(tmp_path, no_pydub):
 
 # ------------------------------------------------------------------------------------------------ readings
 def _make_voices():
-    name = "make_voices_for_recorder_test"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / "make_voices.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
+    return load_script("tools/make_voices.py")
 
 
 def test_the_games_readings_are_the_tools_scripts_and_cover_every_token():

@@ -5,11 +5,9 @@ catalogue, its parameters the facts it names; and `check_event` finds what is wr
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import random
-from pathlib import Path
 
 import pytest
 
@@ -24,8 +22,8 @@ from game.engine.variant import ENGINE_SCORE_REASONS, UNDECLARED_FLIP_LABEL, Sco
 from game.headless.simulate import run_simulation
 from game.variants import AVAILABLE, get_variant
 from tests.engine.toy_variant import VARIANT as TOY
+from tests.scripts import load_script
 
-ROOT = Path(__file__).resolve().parents[2]
 
 # tables chosen so that random play reaches every kind of settlement the rule sets have
 TABLES = {
@@ -154,10 +152,7 @@ def test_declarations_are_well_formed():
 
 # ---------------------------------------------------------------------------------------------------- catalogues
 def _i18n_tool():
-    spec = importlib.util.spec_from_file_location("lingnan_i18n_tool", ROOT / "tools" / "i18n.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("tools/i18n.py")
 
 
 def test_every_message_id_and_label_is_in_every_catalogue(games):

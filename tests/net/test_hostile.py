@@ -4,9 +4,7 @@ error reply or loses its connection; none stalls the table or changes another se
 from __future__ import annotations
 
 import json
-import time
 
-import pytest
 
 import game.net.server as server_mod
 from game.net.client import BotPlayer, NetClient

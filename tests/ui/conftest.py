@@ -91,15 +91,12 @@ def golden_frames(request, monkeypatch):
 @pytest.fixture(scope="module")
 def compiled(tmp_path_factory):
     """The catalogues compiled from the .po files as they are now (the .mo beside them may be stale)."""
-    import importlib.util
     import shutil
-    from pathlib import Path
+
+    from tests.scripts import load_script
 
     pytest.importorskip("babel")
-    root = Path(__file__).resolve().parents[2]
-    spec = importlib.util.spec_from_file_location("lingnan_i18n_tool", root / "tools" / "i18n.py")
-    i18n = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(i18n)
+    i18n = load_script("tools/i18n.py")
     base = tmp_path_factory.mktemp("i18n") / "locales"
     shutil.copytree(i18n.LOCALES, base, ignore=shutil.ignore_patterns("*.mo"))
     i18n.compile_all(base)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.engine.state import Action, round_from_scenario
+from game.engine.state import round_from_scenario
 from game.engine.tiles import parse_tile, parse_tiles
 from game.host import Host, SeatConfig
 from game.ui.app import App

@@ -10,8 +10,6 @@ from game.settings import Settings
 from game.host import Host, SeatConfig
 from game.ui.app import App, Autoplay
 from game.ui.scenes.newgame import NewGameScene
-from game.ui.scenes.settlement import SettlementScene
-from game.ui.scenes.standings import StandingsScene
 from game.ui.table.scene import TableScene
 from game.ui.table.commands import SetDialect, ToggleSpeaker
 from game.ui.scenes.title import TitleScene
