@@ -1016,6 +1016,10 @@ class SkilledBot:
         # nothing needs valuing
         if kong_call is None and all(after > now for *_, after in calls):
             return Advice(pass_action, mode="pass")
+        # a call that completes the hand (-1: on a tile it may not win on here — self-draw only, a minimum) still
+        # leaves a tile to throw: the hand stays ready, as near as before, on another wait (a single one, which some
+        # rule sets pay for: 北海's 4开). Valued at -1 no discard would reach it, and the call read as worth nothing
+        calls = [(a, used, meld, max(0, after)) for a, used, meld, after in calls]
         recalled = self._recalled if self.skill.recall_pass and self._plain_wins(view) else None
         if recalled is not None and recalled[0] == self._hand_key(view, counts, 0):
             now_gain = recalled[1]
