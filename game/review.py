@@ -333,7 +333,8 @@ def _call_brings_closer(view: SeatState, call: Action) -> bool | None:
     for k in used:
         counts[k] -= 1
     meld = Meld(call.type, sorted([tile, *used]), view.claim_from, tile)
-    return check.distance(counts, view.ghost, melds + [meld]) < now
+    # a call that completes the hand on a tile it may not win on leaves it ready again, no nearer (player.py)
+    return max(0, check.distance(counts, view.ghost, melds + [meld])) < now
 
 
 def _judge_setups(bot, session: Session, rec: _Round, seat: int) -> list[Decision]:

@@ -192,3 +192,13 @@ def test_a_tampered_log_and_a_seat_off_the_table_are_refused(tmp_path):
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with pytest.raises(review.ReviewError, match="does not play back"):
         review.review_file(path, 0)
+
+
+def test_a_pong_onto_a_ready_hand_is_not_worded_as_bringing_it_closer():
+    """Completing the hand on a tile it may not win on (北海) leaves it ready again, no nearer: the 复盘 words such
+    a pong as made for its worth."""
+    from tests.ai.test_player import beihai_ready_pong_offer
+
+    _, view, legal = beihai_ready_pong_offer()
+    pong = next(a for a in legal if a.type == "pong")
+    assert review._call_brings_closer(view, pong) is False

@@ -58,9 +58,13 @@ def hint_text(t: Translate, advice: Advice, hand_name: Callable[[str], str], sta
     if a.type == "win":
         return t("Win now")
     if a.type == "pass":
+        if advice.closer:
+            return t("Pass: the call brings the hand closer but gives up more of its worth than that")
         return t("Pass: the call would not bring you closer to a good hand")
     if a.type in ("pong", "chow", "kong"):
         word = {"pong": t("Pong"), "chow": t("Chow"), "kong": t("Kong")}[a.type]
+        if advice.closer is False:  # made for what it adds, not for speed (a pong onto a ready hand, a paid kong)
+            return t("{call}: the hand stays as near and is worth more with it").format(call=word)
         return t("{call}: it brings your hand closer").format(call=word)
     if a.type in ("concealed_kong", "added_kong"):
         return t("Kong {tile}: it costs your hand nothing").format(tile=tile_word(t, a.tile))

@@ -692,22 +692,30 @@ def test_where_kongs_pay_a_ready_concealed_hand_kongs_on_a_discard():
     assert SkilledBot("expert", think_s=0).choose(view, legal).type == "kong"
 
 
-def test_where_no_discard_wins_a_ready_hand_pongs_the_tile_it_waits_on():
-    """北海 (self-draw only): ready on 9s or E, seat 0 sees seat 1 throw E. It may not win on it, but ponging it
-    completes the hand and leaves a tile to throw: thrown, the 9s left alone is a single wait, which 北海 pays ×4
-    self-drawn (4开). Every level that reads value pongs; before, the pong read as leaving the hand at -1, which
-    no discard reaches, and as worth nothing. After it the expert throws a 9s, ready on the other."""
+def beihai_ready_pong_offer():
+    """北海 (self-draw only): seat 0, ready on 9s or E, is offered a pong of the E seat 1 threw: (round, view,
+    legal moves)."""
     rnd = _beihai_round(["1m 2m 3m 5p 6p 7p 3s 4s 5s 9s 9s E E W", "2p 2p 4p 8p 8p 1s 1s 6s 7s 8s N N E",
                          *_BEIHAI_OTHERS[1:]], "F 2m 3m 6p 7p 5s 4s 3s 1m 8s 9m 9m 9m 5p 5p 6m 2m 3m")
     rnd.apply(Action(0, "discard", K("W")))
     rnd.pass_all()
     rnd.apply(Action(1, "discard", K("E")))
-    view, legal = SeatState.of_round(rnd, 0), rnd.legal_actions(0)
+    return rnd, SeatState.of_round(rnd, 0), rnd.legal_actions(0)
+
+
+def test_where_no_discard_wins_a_ready_hand_pongs_the_tile_it_waits_on():
+    """Ready on 9s or E where no discard wins, seat 0 may not win on the E thrown, but ponging it completes the
+    hand and leaves a tile to throw: thrown, the 9s left alone is a single wait, which 北海 pays ×4 self-drawn
+    (4开). Every level that reads value pongs; before, the pong read as leaving the hand at -1, which no discard
+    reaches, and as worth nothing (and its hint said it brought the hand closer). After it the expert throws a 9s,
+    ready on the other."""
+    rnd, view, legal = beihai_ready_pong_offer()
     assert rnd.phase == "claim" and {a.type for a in legal} == {"pong", "pass"}  # no win on a discard here
     check = WinCheck.at(rnd.variant, rnd.options, 4)
     assert check.distance(view.hand, None, []) == 0
     for level in ("normal", "hard", "expert"):
         assert SkilledBot(level, think_s=0).choose(view, legal).type == "pong", level
+    assert SkilledBot("expert").advise(view, legal).closer is False  # the hint: made for its worth, not speed
     rnd.apply(Action(0, "pong", K("E")))
     view, legal = SeatState.of_round(rnd, 0), rnd.legal_actions(0)
     thrown = SkilledBot("expert", think_s=0).choose(view, legal)
