@@ -316,12 +316,16 @@ def _why(bot, view: SeatState, advice, chosen: Action) -> dict:
             why["option"]["deal_in"] = round(o.deal_in, 4)
     claimed = view.claim_tile
     if claimed is not None and advice.action.type in ("pong", "chow", "kong", "pass"):
-        # whether a call would bring the hand closer: the words for a call or a pass say which
-        why["closer"] = _call_brings_closer(view, advice.action if advice.action.type != "pass" else chosen)
+        # what a call would do to the hand's distance from ready: the words for a call or a pass say which
+        step = _call_step(view, advice.action if advice.action.type != "pass" else chosen)
+        why["closer"] = None if step is None else step == "closer"
+        if step is not None:
+            why["step"] = step
     return why
 
 
-def _call_brings_closer(view: SeatState, call: Action) -> bool | None:
+def _call_step(view: SeatState, call: Action) -> str | None:
+    """"closer", "as near" or "farther": the hand after `call` against the hand as it is (None: not a call)."""
     tile = view.claim_tile
     if call.type not in ("pong", "chow", "kong") or tile is None:
         return None
@@ -334,7 +338,8 @@ def _call_brings_closer(view: SeatState, call: Action) -> bool | None:
         counts[k] -= 1
     meld = Meld(call.type, sorted([tile, *used]), view.claim_from, tile)
     # a call that completes the hand on a tile it may not win on leaves it ready again, no nearer (player.py)
-    return max(0, check.distance(counts, view.ghost, melds + [meld])) < now
+    after = max(0, check.distance(counts, view.ghost, melds + [meld]))
+    return "closer" if after < now else "as near" if after == now else "farther"
 
 
 def _judge_setups(bot, session: Session, rec: _Round, seat: int) -> list[Decision]:

@@ -201,4 +201,4 @@ def test_a_pong_onto_a_ready_hand_is_not_worded_as_bringing_it_closer():
 
     _, view, legal = beihai_ready_pong_offer()
     pong = next(a for a in legal if a.type == "pong")
-    assert review._call_brings_closer(view, pong) is False
+    assert review._call_step(view, pong) == "as near"

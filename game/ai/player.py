@@ -255,9 +255,9 @@ class Advice:
     mode: str = "attack"  # "attack", "fold" (someone looks ready: play safe), "defend" (safe, no one sure to be
     # ready), "win", "call", "pass", "kong"
     options: list[Option] = field(default_factory=list)  # a discard's every valued candidate (what the hint weighed)
-    # answering a claim: whether the call advised would bring the hand closer to ready, or for a pass whether any
-    # call offered would have (the hint words a call made for its worth, or a pass that gives up speed, by it)
-    closer: bool | None = None
+    # answering a claim, the hand after the call advised: "closer" to ready, "as near" or "farther" (a call made for
+    # what it adds, not for speed); for a pass, "closer" where a call offered would have been. The hint words it
+    step: str | None = None
 
 
 class SkilledBot:
@@ -989,7 +989,7 @@ class SkilledBot:
         pass_action = by_type["pass"][0]
         weigh_kong = self.skill.kong_value and self.skill.value and not flowers
         kong_call: tuple[float, Action] | None = None
-        kong_closer = False
+        kong_step: str | None = None
         if "kong" in by_type:
             counts[tile] -= 3
             kong = Meld("kong", [tile] * 4, view.claim_from, tile)
@@ -998,9 +998,9 @@ class SkilledBot:
                 kong_call = (kong_points(view, kong) + self._evaluate(
                     view, check, counts, melds + [kong], unseen, by_type["kong"][0], None).gain, by_type["kong"][0])
             counts[tile] += 3
-            kong_closer = after < now
+            kong_step = _step(now, after)
             if not weigh_kong and after <= now and not (self.skill.value and now == 0 and not melds):
-                return Advice(by_type["kong"][0], mode="call", closer=kong_closer)
+                return Advice(by_type["kong"][0], mode="call", step=kong_step)
         calls = []  # (action, the tiles it uses, the meld, the distance after it)
         for kind in ("pong", "chow"):
             for a in by_type.get(kind, []):
@@ -1015,24 +1015,24 @@ class SkilledBot:
         # leaves a tile to throw: the hand stays ready, as near as before, on another wait (a single one, which some
         # rule sets pay for: 北海's 4开). Valued at -1 no discard would reach it, and the call read as worth nothing
         kept = [(a, used, meld, max(0, after)) for a, used, meld, after in calls]
-        pass_closer = kong_closer or any(after < now for *_, after in kept)
+        pass_step = "closer" if kong_step == "closer" or any(after < now for *_, after in kept) else None
         if flowers or not self.skill.value:
             # flowers still held from the deal, or a level that reads no value: the distance alone decides
             for a, _, _, after in calls:
                 if after < now:
-                    return Advice(a, mode="call", closer=max(0, after) < now)
-            return Advice(pass_action, mode="pass", closer=pass_closer)
+                    return Advice(a, mode="call", step=_step(now, max(0, after)))
+            return Advice(pass_action, mode="pass", step=pass_step)
         calls = kept
         # only a call that keeps the distance or shortens it may be made (or a kong weighed above): with none,
         # nothing needs valuing
         if kong_call is None and all(after > now for *_, after in calls):
-            return Advice(pass_action, mode="pass", closer=pass_closer)
+            return Advice(pass_action, mode="pass", step=pass_step)
         recalled = self._recalled if self.skill.recall_pass and self._plain_wins(view) else None
         if recalled is not None and recalled[0] == self._hand_key(view, counts, 0):
             now_gain = recalled[1]
         else:
             now_gain = self._evaluate(view, check, counts, melds, unseen, pass_action, None).gain
-        best_call: tuple[float, Action, bool] | None = None
+        best_call: tuple[float, Action, int] | None = None
         for a, used, meld, after in calls:
             if after > now:
                 continue
@@ -1044,15 +1044,15 @@ class SkilledBot:
             worth = (after < now and got >= self.skill.call_keep * now_gain) \
                 or (after <= now and got > self.skill.call_value * now_gain)
             if worth and (best_call is None or got > best_call[0]):
-                best_call = (got, a, after < now)
+                best_call = (got, a, after)
             for k in used:
                 counts[k] += 1
         if kong_call is not None and kong_call[0] > now_gain \
                 and (best_call is None or kong_call[0] > best_call[0]):
-            return Advice(kong_call[1], mode="call", closer=kong_closer)
+            return Advice(kong_call[1], mode="call", step=kong_step)
         if best_call is not None:
-            return Advice(best_call[1], mode="call", closer=best_call[2])
-        return Advice(pass_action, mode="pass", closer=pass_closer)
+            return Advice(best_call[1], mode="call", step=_step(now, best_call[2]))
+        return Advice(pass_action, mode="pass", step=pass_step)
 
     def _best_after_call(self, view: SeatState, check: WinCheck, counts: list[int], melds: list[Meld],
                          unseen: list[int], target: int | None = None) -> float:
@@ -1132,6 +1132,11 @@ _ANY_PLAN = PLANS[0]
 # most of them are passed over by their floor without working out a distance (where no plain hand may win, as under
 # Guangdong's minimum, the plain plan sets no nearest). The order changes no value: every plan weighed is weighed.
 _PLANS_SUITED_LAST = tuple(sorted(PLANS, key=lambda p: p.suit is not None))
+
+
+def _step(now: int, after: int) -> str:
+    """What a call does to the hand's distance from ready (Advice.step)."""
+    return "closer" if after < now else "as near" if after == now else "farther"
 
 
 def _flush_suit(view: SeatState, counts: list[int]) -> int | None:

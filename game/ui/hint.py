@@ -46,6 +46,17 @@ def advise(state, actions: list) -> Advice:
     return SkilledBot("expert").advise(state, list(actions))
 
 
+def call_words(t: Translate, kind: str, step: str | None) -> str:
+    """Why a call: what it does to the hand's distance from ready (a call not made for speed is made for what it
+    adds: a pong onto a ready hand, a kong that pays)."""
+    word = {"pong": t("Pong"), "chow": t("Chow"), "kong": t("Kong")}[kind]
+    if step == "as near":
+        return t("{call}: the hand stays as near and is worth more with it").format(call=word)
+    if step == "farther":
+        return t("{call}: a step slower, but it pays more than that costs").format(call=word)
+    return t("{call}: it brings your hand closer").format(call=word)
+
+
 def hint_text(t: Translate, advice: Advice, hand_name: Callable[[str], str], state=None,
               tn: Callable[[str, str, int], str] | None = None) -> str:
     """One line: the move, then why. `state`: the seat's own (for how many of a tile it has seen); `tn`: the
@@ -58,14 +69,11 @@ def hint_text(t: Translate, advice: Advice, hand_name: Callable[[str], str], sta
     if a.type == "win":
         return t("Win now")
     if a.type == "pass":
-        if advice.closer:
+        if advice.step == "closer":
             return t("Pass: the call brings the hand closer but gives up more of its worth than that")
         return t("Pass: the call would not bring you closer to a good hand")
     if a.type in ("pong", "chow", "kong"):
-        word = {"pong": t("Pong"), "chow": t("Chow"), "kong": t("Kong")}[a.type]
-        if advice.closer is False:  # made for what it adds, not for speed (a pong onto a ready hand, a paid kong)
-            return t("{call}: the hand stays as near and is worth more with it").format(call=word)
-        return t("{call}: it brings your hand closer").format(call=word)
+        return call_words(t, a.type, advice.step)
     if a.type in ("concealed_kong", "added_kong"):
         return t("Kong {tile}: it costs your hand nothing").format(tile=tile_word(t, a.tile))
     if a.type != "discard" or a.tile is None:
@@ -135,10 +143,8 @@ def _review_reason(t: Translate, decision, hand_name: Callable[[str], str],
             return t("Pass: the call brings the hand closer but gives up more of its worth than that")
         return t("Pass: the call would not bring you closer to a good hand")
     if kind in ("pong", "chow", "kong"):
-        word = {"pong": t("Pong"), "chow": t("Chow"), "kong": t("Kong")}[kind]
-        if why.get("closer") is False:
-            return t("{call}: the hand stays as near and is worth more with it").format(call=word)
-        return t("{call}: it brings your hand closer").format(call=word)
+        # reviews saved before "step" have only "closer"
+        return call_words(t, kind, why.get("step") or ("as near" if why.get("closer") is False else None))
     option = why.get("option") or {}
     action = Action(best.get("seat", 0), kind, parse_tile(best["tile"]) if best.get("tile") else None)
     advice = Advice(action, Option(action, int(option.get("distance", 0)), accept=int(option.get("accept", 0)),

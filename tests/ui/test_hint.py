@@ -90,13 +90,14 @@ def test_hint_words_for_each_kind_of_move():
     assert hint_text(t, Advice(Action(0, "pong")), str).startswith("Pong")
     # a call made for its worth, the hand no nearer (a pong onto a ready hand, a kong that pays), says so; a pass
     # that gives up a nearer hand says what it keeps instead
-    assert hint_text(t, Advice(Action(0, "pong"), closer=True), str) == "Pong: it brings your hand closer"
-    assert hint_text(t, Advice(Action(0, "pong"), closer=False), str) \
+    assert hint_text(t, Advice(Action(0, "pong"), step="closer"), str) == "Pong: it brings your hand closer"
+    assert hint_text(t, Advice(Action(0, "pong"), step="as near"), str) \
         == "Pong: the hand stays as near and is worth more with it"
-    assert hint_text(t, Advice(Action(0, "pass"), closer=True), str) \
+    assert hint_text(t, Advice(Action(0, "kong"), step="farther"), str) \
+        == "Kong: a step slower, but it pays more than that costs"
+    assert hint_text(t, Advice(Action(0, "pass"), step="closer"), str) \
         == "Pass: the call brings the hand closer but gives up more of its worth than that"
-    assert hint_text(t, Advice(Action(0, "pass"), closer=False), str) \
-        == "Pass: the call would not bring you closer to a good hand"
+    assert hint_text(t, Advice(Action(0, "pass")), str) == "Pass: the call would not bring you closer to a good hand"
 
 
 def test_the_hint_follows_a_language_switch(app):
