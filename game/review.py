@@ -337,9 +337,9 @@ def _call_step(view: SeatState, call: Action) -> str | None:
     for k in used:
         counts[k] -= 1
     meld = Meld(call.type, sorted([tile, *used]), view.claim_from, tile)
-    # a call that completes the hand on a tile it may not win on leaves it ready again, no nearer (player.py)
-    after = max(0, check.distance(counts, view.ghost, melds + [meld]))
-    return "closer" if after < now else "as near" if after == now else "farther"
+    from game.ai.player import call_step
+
+    return call_step(now, check.distance(counts, view.ghost, melds + [meld]))
 
 
 def _judge_setups(bot, session: Session, rec: _Round, seat: int) -> list[Decision]:

@@ -998,7 +998,7 @@ class SkilledBot:
                 kong_call = (kong_points(view, kong) + self._evaluate(
                     view, check, counts, melds + [kong], unseen, by_type["kong"][0], None).gain, by_type["kong"][0])
             counts[tile] += 3
-            kong_step = _step(now, after)
+            kong_step = call_step(now, after)
             if not weigh_kong and after <= now and not (self.skill.value and now == 0 and not melds):
                 return Advice(by_type["kong"][0], mode="call", step=kong_step)
         calls = []  # (action, the tiles it uses, the meld, the distance after it)
@@ -1020,7 +1020,7 @@ class SkilledBot:
             # flowers still held from the deal, or a level that reads no value: the distance alone decides
             for a, _, _, after in calls:
                 if after < now:
-                    return Advice(a, mode="call", step=_step(now, max(0, after)))
+                    return Advice(a, mode="call", step=call_step(now, after))
             return Advice(pass_action, mode="pass", step=pass_step)
         calls = kept
         # only a call that keeps the distance or shortens it may be made (or a kong weighed above): with none,
@@ -1051,7 +1051,7 @@ class SkilledBot:
                 and (best_call is None or kong_call[0] > best_call[0]):
             return Advice(kong_call[1], mode="call", step=kong_step)
         if best_call is not None:
-            return Advice(best_call[1], mode="call", step=_step(now, best_call[2]))
+            return Advice(best_call[1], mode="call", step=call_step(now, best_call[2]))
         return Advice(pass_action, mode="pass", step=pass_step)
 
     def _best_after_call(self, view: SeatState, check: WinCheck, counts: list[int], melds: list[Meld],
@@ -1134,8 +1134,11 @@ _ANY_PLAN = PLANS[0]
 _PLANS_SUITED_LAST = tuple(sorted(PLANS, key=lambda p: p.suit is not None))
 
 
-def _step(now: int, after: int) -> str:
-    """What a call does to the hand's distance from ready (Advice.step)."""
+def call_step(now: int, after: int) -> str:
+    """What a call does to the hand's distance from ready (Advice.step, and the 复盘's words for a call): "closer",
+    "as near" or "farther". A call that completes the hand on a tile it may not win on leaves it ready again, so an
+    `after` below zero counts as ready."""
+    after = max(0, after)
     return "closer" if after < now else "as near" if after == now else "farther"
 
 

@@ -715,7 +715,11 @@ def test_where_no_discard_wins_a_ready_hand_pongs_the_tile_it_waits_on():
     assert check.distance(view.hand, None, []) == 0
     for level in ("normal", "hard", "expert"):
         assert SkilledBot(level, think_s=0).choose(view, legal).type == "pong", level
-    assert SkilledBot("expert").advise(view, legal).step == "as near"  # the hint: made for its worth, not speed
+    advice = SkilledBot("expert").advise(view, legal)
+    assert advice.step == "as near"  # the hint: made for its worth, not speed
+    from game.review import _call_step
+
+    assert _call_step(view, advice.action) == "as near"  # and the 复盘 says the same of it (one call_step)
     rnd.apply(Action(0, "pong", K("E")))
     view, legal = SeatState.of_round(rnd, 0), rnd.legal_actions(0)
     thrown = SkilledBot("expert", think_s=0).choose(view, legal)
