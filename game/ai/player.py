@@ -93,6 +93,7 @@ class Skill:
     # points; one that keeps the distance, only for `call_value` times as much
     call_keep: float = 0.5
     call_value: float = 1.3
+    chow_value: float | None = None  # ... and a chow that keeps it, for this many times (None: `call_value`)
     valued: int | None = None  # values only this many discards, the quickest (distance, then the least connected
     # tile): a cheaper reading for a level that slips among its best few anyway (None: every one in reach)
     # cheaper readings still, for a level that slips among its best few anyway: a ready hand's waits all read as
@@ -206,10 +207,19 @@ EXPERT_TUNING: dict[str, dict] = {
     # -0.29 … +0.24). A player who gives the expert longer (Settings: 0.2 s or 1 s a decision) still has it
     # searched, with far more deals. On fresh report seeds (8000-10399, 19,200 seat-rounds) the expert without it
     # is level with hard, +0.04 (about -0.04 … +0.11) (docs/benchmarks.md, session 22)
-    "hainan": {"search_from": 0.2},
+    # A pong that keeps the distance, made for what it keeps (call_value 1.0, as in Beihai), but a chow only for
+    # more (chow_value 1.3, the level's): by rollouts at the expert's own decisions (seeds 40000-40599) its pongs
+    # where hard passes were worth +1.70 a pong (53, se 0.51) and its chows for value -0.72 a chow (142, se 0.28) when
+    # both were made at 1.0; on the tuning seeds 1000-1599 (arena, against hard) +0.12 a seat-round with them, +0.07
+    # without (docs/benchmarks.md, session 24)
+    "hainan": {"search_from": 0.2, "call_value": 1.0, "chow_value": 1.3},
     # the search loses wins: expert:expert@0 on seeds 1100-1299 (1,600 seat-rounds) -0.10 a round (-0.22 … +0.03),
     # winning 0.233 of its rounds to 0.253 (on seeds 1030-1059 +0.12, on 240)
-    "nanning": {"search": False},
+    # Pongs that keep the distance made for what they keep (call_value 1.0), and kongs weighed by what they pay at
+    # once (kong_value): by rollouts at the expert's own decisions (seeds 40000-40599) its pongs where hard passes
+    # +0.14 to +0.26 a pong (about 165 a run), its kongs +0.7 to +1.3 (a dozen); on the tuning seeds 1000-1599
+    # (arena, against hard) +0.07 a seat-round with both, +0.02 without (docs/benchmarks.md, session 24)
+    "nanning": {"search": False, "call_value": 1.0, "kong_value": True},
 }
 
 # The normal level's fields per rule set, where the ladder (hard over normal over easy) was measured to need them.
@@ -1041,8 +1051,10 @@ class SkilledBot:
             # a call that speeds the hand up is made unless it throws away most of the hand's worth (a concealed
             # bonus, a minimum only a concealed hand reaches); one that does not, only for value
             got = self._best_after_call(view, check, counts, melds + [meld], unseen, after)
+            for_value = self.skill.call_value if a.type != "chow" or self.skill.chow_value is None \
+                else self.skill.chow_value
             worth = (after < now and got >= self.skill.call_keep * now_gain) \
-                or (after <= now and got > self.skill.call_value * now_gain)
+                or (after <= now and got > for_value * now_gain)
             if worth and (best_call is None or got > best_call[0]):
                 best_call = (got, a, after)
             for k in used:

@@ -840,3 +840,37 @@ def test_normal_answers_a_claim_with_its_hand_valued_at_its_last_discard():
             hand = list(own.hand)
             hand[chosen.action.tile] -= 1
             assert bot._recalled == (bot._hand_key(own, hand, 1), chosen.option.gain)
+
+
+def test_a_chow_may_be_held_to_its_own_value_threshold_apart_from_pongs():
+    """Skill.chow_value: a chow that keeps the hand's distance is made only for that many times the hand's worth
+    (None: `call_value`, as for a pong). Over the claims of Hainan rounds, every chow an expert that calls for any
+    worth (`call_value` 0, no threshold of a chow's own) makes without getting nearer is refused at a threshold no chow reaches, and every pong it
+    makes is still made."""
+    variant = get_variant("hainan")
+    opts = variant.parse_options({}, 4)
+    eager = SkilledBot("expert", think_s=0, skill={"call_value": 0.0, "chow_value": None})
+    chary = SkilledBot("expert", think_s=0, skill={"call_value": 0.0, "chow_value": 100.0})
+    chows = pongs = 0
+    for seed in range(30):
+        rnd, _ = new_round(variant, opts, 4, 0, seed=seed)
+        for _ in range(60):
+            if rnd.finished:
+                break
+            if rnd.phase == "claim":
+                for seat in range(4):
+                    legal = rnd.legal_actions(seat)
+                    if not any(a.type in ("pong", "chow") for a in legal) or any(a.type == "win" for a in legal):
+                        continue
+                    view = SeatState.of_round(rnd, seat)
+                    made = eager.advise(view, legal)
+                    if made.action.type == "chow" and made.step == "as near":
+                        chows += 1
+                        assert chary.advise(view, legal).action != made.action
+                    elif made.action.type == "pong":
+                        pongs += 1
+                        assert chary.advise(view, legal).action == made.action
+                rnd.pass_all()
+                continue
+            rnd.apply(next(a for a in rnd.legal_actions(rnd.current) if a.type == "discard"))
+    assert chows and pongs, (chows, pongs)
