@@ -844,9 +844,9 @@ def test_normal_answers_a_claim_with_its_hand_valued_at_its_last_discard():
 
 def test_a_chow_may_be_held_to_its_own_value_threshold_apart_from_pongs():
     """Skill.chow_value: a chow that keeps the hand's distance is made only for that many times the hand's worth
-    (None: `call_value`, as for a pong). Over the claims of Hainan rounds, every chow an expert that calls for any
-    worth (`call_value` 0, no threshold of a chow's own) makes without getting nearer is refused at a threshold no chow reaches, and every pong it
-    makes is still made."""
+    (None: `call_value`, as for a pong). Over the claims of Hainan rounds, every chow that an expert calling for any
+    worth (`call_value` 0, no threshold of a chow's own) makes without getting nearer is refused at a threshold no
+    chow reaches, and every pong it makes is still made."""
     variant = get_variant("hainan")
     opts = variant.parse_options({}, 4)
     eager = SkilledBot("expert", think_s=0, skill={"call_value": 0.0, "chow_value": None})
