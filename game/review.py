@@ -318,7 +318,6 @@ def _why(bot, view: SeatState, advice, chosen: Action) -> dict:
     if claimed is not None and advice.action.type in ("pong", "chow", "kong", "pass"):
         # what a call would do to the hand's distance from ready: the words for a call or a pass say which
         step = _call_step(view, advice.action if advice.action.type != "pass" else chosen)
-        why["closer"] = None if step is None else step == "closer"
         if step is not None:
             why["step"] = step
     return why

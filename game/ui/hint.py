@@ -57,6 +57,14 @@ def call_words(t: Translate, kind: str, step: str | None) -> str:
     return t("{call}: it brings your hand closer").format(call=word)
 
 
+def pass_words(t: Translate, step: str | None) -> str:
+    """Why a pass: `step` is what the call offered would have done ("closer": the call is passed for what it gives
+    up of the hand's worth, not for speed)."""
+    if step == "closer":
+        return t("Pass: the call brings the hand closer but gives up more of its worth than that")
+    return t("Pass: the call would not bring you closer to a good hand")
+
+
 def hint_text(t: Translate, advice: Advice, hand_name: Callable[[str], str], state=None,
               tn: Callable[[str, str, int], str] | None = None) -> str:
     """One line: the move, then why. `state`: the seat's own (for how many of a tile it has seen); `tn`: the
@@ -69,9 +77,7 @@ def hint_text(t: Translate, advice: Advice, hand_name: Callable[[str], str], sta
     if a.type == "win":
         return t("Win now")
     if a.type == "pass":
-        if advice.step == "closer":
-            return t("Pass: the call brings the hand closer but gives up more of its worth than that")
-        return t("Pass: the call would not bring you closer to a good hand")
+        return pass_words(t, advice.step)
     if a.type in ("pong", "chow", "kong"):
         return call_words(t, a.type, advice.step)
     if a.type in ("concealed_kong", "added_kong"):
@@ -138,13 +144,12 @@ def _review_reason(t: Translate, decision, hand_name: Callable[[str], str],
         return t("Win now")
     if kind == "pass" and theirs == "win":
         return t("Pass this cheap win: a much bigger hand on the same wait is likely enough")
+    # reviews saved before "step" (session 23) have only "closer", True, False or None
+    step = why.get("step") or {True: "closer", False: "as near"}.get(why.get("closer"))
     if kind == "pass" and theirs in ("pong", "chow", "kong"):
-        if why.get("closer"):
-            return t("Pass: the call brings the hand closer but gives up more of its worth than that")
-        return t("Pass: the call would not bring you closer to a good hand")
+        return pass_words(t, step)
     if kind in ("pong", "chow", "kong"):
-        # reviews saved before "step" have only "closer"
-        return call_words(t, kind, why.get("step") or ("as near" if why.get("closer") is False else None))
+        return call_words(t, kind, step)
     option = why.get("option") or {}
     action = Action(best.get("seat", 0), kind, parse_tile(best["tile"]) if best.get("tile") else None)
     advice = Advice(action, Option(action, int(option.get("distance", 0)), accept=int(option.get("accept", 0)),

@@ -100,6 +100,25 @@ def test_hint_words_for_each_kind_of_move():
     assert hint_text(t, Advice(Action(0, "pass")), str) == "Pass: the call would not bring you closer to a good hand"
 
 
+def test_the_review_words_a_call_and_a_pass_as_the_hint_does_from_new_saves_and_old():
+    """The 复盘 words a call or a pass from the step its review saved; reviews saved before the step was (session
+    23) have only "closer" (True, False or None) and read the same."""
+    from game.review import Decision
+    from game.ui.hint import review_reason
+
+    def words(best: str, chosen: str, why: dict) -> str:
+        return review_reason(lambda s: s, Decision(0, 5, "claim", {"seat": 0, "type": chosen},
+                                                  {"seat": 0, "type": best}, 1.0, why=why), str)
+
+    for why in ({"step": "closer"}, {"closer": True}):
+        assert "Pass: the call brings the hand closer but gives up more of its worth" in words("pass", "pong", why)
+        assert "Pong: it brings your hand closer" in words("pong", "pass", why)
+    for why in ({"step": "as near"}, {"closer": False}):
+        assert "Pass: the call would not bring you closer" in words("pass", "pong", why)
+        assert "Pong: the hand stays as near and is worth more with it" in words("pong", "pass", why)
+    assert "Kong: a step slower" in words("kong", "pass", {"step": "farther"})
+
+
 def test_the_hint_follows_a_language_switch(app):
     """Issue #27: the hint bubble stayed in the old language after a switch; it is the same advice, reworded."""
     app.set_language("zh_CN")
