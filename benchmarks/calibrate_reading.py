@@ -49,12 +49,13 @@ def _bin(p: float) -> int:
 
 
 def turns(variant_id: str, seeds: list[int], rounds: int, options: dict | None = None,
-          levels: tuple[str, ...] = ("expert",), want=None, bots=None):
+          levels: tuple[str, ...] = ("expert",), want=None, bots=None, players: int | None = None):
     """Games of AI seats (the host loop of `simulate`; `levels` seated in turn, all expert by default), yielding
     (host, round, seat) at every prompt of the round a seat is about to answer and `want(prompt)` accepts, before it
     does (setup choices such as 上嘎 are answered unseen). `bots(seed, seat)`: a bot to sit at that seat instead of
-    its level's own (an ablation, `arena.py`'s `expert+field=value`), or None."""
-    players = get_variant(variant_id).player_counts[-1]
+    its level's own (an ablation, `arena.py`'s `expert+field=value`), or None. `players`: the table's seats (default
+    the rule set's largest table)."""
+    players = players or get_variant(variant_id).player_counts[-1]
     for seed in seeds:
         seats = [SeatConfig(f"AI {i + 1}", level=levels[(i + seed) % len(levels)]) for i in range(players)]
         host = Host(variant_id, dict(options or {}), seats, seed=seed, rounds=rounds, start_with_coins=False)

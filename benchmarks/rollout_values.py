@@ -2,7 +2,7 @@
 of its best few discards could pick better than it does (issue #24).
 
     python benchmarks/rollout_values.py disagree V --seeds N [--first-seed S] [--rollouts R] [--think S]
-                                          [--table hard|one] [--seat SIDE] [--json]
+                                          [--table hard|one] [--seat SIDE] [--options JSON] [--players N] [--json]
     python benchmarks/rollout_values.py collect V --seeds N [--first-seed S] [--rollouts R] [--threat X] --samples F.jsonl
     python benchmarks/rollout_values.py rerank V --samples F.jsonl [F ...] [--ridge X] [--folds K] [--json]
 
@@ -68,13 +68,15 @@ FEATURES = BASE + tuple(f"{k}*t" for k in BASE) + ("p*ready", "vd*ready")
 CANDIDATES = 3
 
 
-def decisions(variant: str, seeds: list[int], discards_only: bool, levels: tuple[str, ...] = ("hard",), bots=None):
-    """Games of AI seats (`levels` seated in turn, all hard by default; `bots` as calibrate_reading.turns); (host,
-    seat) at every prompt with more than one move (`discards_only`: a discard turn), before the seat answers it."""
+def decisions(variant: str, seeds: list[int], discards_only: bool, levels: tuple[str, ...] = ("hard",), bots=None,
+              options: dict | None = None, players: int | None = None):
+    """Games of AI seats (`levels` seated in turn, all hard by default; `bots`, `options` and `players` as
+    calibrate_reading.turns); (host, seat) at every prompt with more than one move (`discards_only`: a discard
+    turn), before the seat answers it."""
     def want(prompt) -> bool:
         return len(prompt.actions) > 1 and (not discards_only or is_discard_turn(prompt))
 
-    for host, _rnd, seat in turns(variant, seeds, 2, None, levels, want, bots):
+    for host, _rnd, seat in turns(variant, seeds, 2, options, levels, want, bots, players):
         yield host, seat
 
 
@@ -120,16 +122,18 @@ def _mean_se(v: list[float]) -> tuple[float, float]:
 
 
 def disagree(variant: str, seeds: list[int], rollouts: int, think_s: float | None = None,
-             table: str = "hard", seat: str = "expert") -> dict[str, Any]:
+             table: str = "hard", seat: str = "expert", options: dict | None = None, players: int | None = None
+             ) -> dict[str, Any]:
     """`table` "hard": games of hard seats, the expert's move judged at every seat's decisions (the states hard
     reaches). "one": `seat` (a level, as `arena.py` writes a side: `expert`, `expert+kong_value=1`, `expert@0`)
     seated among hard seats, a seat in turn by seed, and judged at its own decisions, the move it plays against
     hard's; by the performance-difference identity the sum of those differences, each valued with hard playing on,
-    is on average exactly the arena's one-among-hard less hard in that seat (`arena.py --format one`)."""
+    is on average exactly the arena's one-among-hard less hard in that seat (`arena.py --format one`). `options`
+    and `players`: the rule set's options and the table's seats, as the arena's `--options` and `--players`."""
     from arena import parse_level
     from game.ai.player import SkilledBot
 
-    players = get_variant(variant).player_counts[-1]
+    players = players or get_variant(variant).player_counts[-1]
     level, settings = parse_level(seat)
     if think_s is not None:
         settings = {"think_s": think_s, **settings}
@@ -144,7 +148,7 @@ def disagree(variant: str, seeds: list[int], rollouts: int, think_s: float | Non
     kinds: dict[str, list[float]] = {}
     turns = 0
     mismatched = 0
-    for n, (host, at) in enumerate(decisions(variant, seeds, False, levels, bots)):
+    for n, (host, at) in enumerate(decisions(variant, seeds, False, levels, bots, options, players)):
         if table != "hard" and at != -host.seed % players:
             continue
         turns += 1
@@ -179,7 +183,8 @@ def disagree(variant: str, seeds: list[int], rollouts: int, think_s: float | Non
     every = [x for v in kinds.values() for x in v]
     m, se = _mean_se(every)
     return {"variant": variant, "seeds": [seeds[0], seeds[-1]], "rollouts": rollouts, "think_s": think_s,
-            "table": table, "seat": seat if table != "hard" else None, "seat_rounds": seat_rounds,
+            "table": table, "seat": seat if table != "hard" else None, "options": options or {}, "players": players,
+            "seat_rounds": seat_rounds,
             "decisions": turns, "reasons_mismatched": mismatched,
             "differ": len(every), "mean": round(m, 3), "se": round(se, 3),
             "per_seat_round": round(sum(every) / seat_rounds, 4),
@@ -306,6 +311,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--samples", type=Path, nargs="+")
     parser.add_argument("--ridge", type=float, default=5.0)
     parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--options", type=json.loads, default=None, help="the rule set's options, JSON (disagree)")
+    parser.add_argument("--players", type=int, help="the table's seats (disagree; default the rule set's largest)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     t0 = time.perf_counter()
@@ -319,7 +326,8 @@ def main(argv: list[str] | None = None) -> int:
         first = args.first_seed if args.first_seed is not None else (40000 if args.command == "disagree" else 50000)
         seeds = list(range(first, first + args.seeds))
         if args.command == "disagree":
-            report = disagree(args.variant, seeds, args.rollouts, args.think, args.table, args.seat)
+            report = disagree(args.variant, seeds, args.rollouts, args.think, args.table, args.seat, args.options,
+                              args.players)
         else:
             if not args.samples:
                 parser.error("collect needs --samples")

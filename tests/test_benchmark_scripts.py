@@ -241,6 +241,20 @@ def test_rollout_values_disagree_with_the_expert_seated_judges_its_own_decisions
     assert yardstick["differ"] > 0 and sum(k["n"] for k in yardstick["kinds"].values()) == yardstick["differ"]
 
 
+def test_rollout_values_disagree_plays_the_table_the_arena_names_its_seats_and_options():
+    """`--players` and `--options` reach the games judged: two seats of Beihai, Nanning without 平胡点炮."""
+    rv = _rollout_values()
+    host, seat = next(rv.decisions("beihai", [40000], False, ("expert", "hard"), players=2))
+    assert len(host.stand_ins) == 2 and len(host.round.seats) == 2
+    host, seat = next(rv.decisions("nanning", [40000], False, options={"pinghu_discard": False}))
+    assert host.round.options.pinghu_discard is False
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "rollout_values.py"), "disagree", "beihai",
+                          "--players", "2", "--table", "one", "--seeds", "1", "--rollouts", "1", "--json"],
+                         capture_output=True, text=True, check=True, timeout=600)
+    report = json.loads(out.stdout)
+    assert report["players"] == 2 and report["seat_rounds"] == 2 and report["decisions"] > 5
+
+
 def test_rollout_values_disagree_quick_run_reports_its_fields():
     out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "rollout_values.py"), "disagree", "nanning",
                           "--seeds", "1", "--rollouts", "2", "--json"], capture_output=True, text=True, check=True,
