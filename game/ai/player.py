@@ -23,6 +23,7 @@ Every level sees only its own seat's view. What they weigh:
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field, replace
 
@@ -220,6 +221,12 @@ EXPERT_TUNING: dict[str, dict] = {
     # +0.14 to +0.26 a pong (about 165 a run), its kongs +0.7 to +1.3 (a dozen); on the tuning seeds 1000-1599
     # (arena, against hard) +0.07 a seat-round with both, +0.02 without (docs/benchmarks.md, session 24)
     "nanning": {"search": False, "call_value": 1.0, "kong_value": True},
+    # Without 平胡点炮 a ready opponent threatens a discard only with a big hand (Opponent.share: 0.11 with no calls
+    # shown, at most 0.32 with three), so his chance times that share never reached the level's 0.45 and the
+    # defence never weighed in: no fold, no safer tile, against the hands that pay most when fed. At 0.1 it does: by
+    # rollouts at the expert's own decisions (seeds 40000-40599) +0.067 (se 0.039) a seat-round over hard, against
+    # +0.006 (0.032) at 0.45 (docs/benchmarks.md, session 25)
+    "nanning/pinghu_discard=false": {"threat_ready": 0.1},
 }
 
 # The normal level's fields per rule set, where the ladder (hard over normal over easy) was measured to need them.
@@ -233,6 +240,22 @@ NORMAL_TUNING: dict[str, dict] = {
 }
 
 _TUNING = {"expert": EXPERT_TUNING, "normal": NORMAL_TUNING}
+
+
+def tuning_keys(table: dict[str, dict], rule_set: str, options=None, players: int | None = None) -> tuple[str, ...]:
+    """The keys of a tuning table that apply at this table, in the order their fields are laid over each other: the
+    rule set's own ("nanning"), then each of its refinements whose condition the table meets, as written in the
+    table ("beihai/players=2": that many seats; "nanning/pinghu_discard=false": an option's value, in JSON)."""
+    keys = [rule_set] if rule_set in table else []
+    for key in table:
+        base, _, condition = key.partition("/")
+        if base != rule_set or not condition:
+            continue
+        name, _, value = condition.partition("=")
+        have = players if name == "players" else getattr(options, name, None)
+        if have is not None and have == json.loads(value):
+            keys.append(key)
+    return tuple(keys)
 
 
 @dataclass
@@ -279,7 +302,7 @@ class SkilledBot:
         # `skill`: fields of the level's Skill replaced, for ablations in the arena (benchmarks/arena.py
         # `expert+defence=0`); the bot's rng stays the level's, so a change is measured on the same choices
         self._skill_fields = dict(skill or {})
-        self._skills: dict[str, Skill] = {}  # the level's Skill at each rule set (_TUNING), made once
+        self._skills: dict[tuple, Skill] = {}  # the level's Skill by the tuning keys a table takes, made once
         self.skill = replace(SKILLS[level], **skill) if skill else SKILLS[level]
         self.rng = random.Random(f"bot:{level}:{seed}")
         self._values: TableValues | None = None
@@ -331,17 +354,20 @@ class SkilledBot:
         others.remove(choice.default if choice.default in others else max(others))
         return 2 * sum(1 for g in others if g <= 0) >= len(others)
 
-    def skill_at(self, rule_set: str) -> Skill:
-        """The level's Skill at this rule set: its tuned fields for it (EXPERT_TUNING, NORMAL_TUNING), and over those
+    def skill_at(self, rule_set: str, options=None, players: int | None = None) -> Skill:
+        """The level's Skill at this table: its tuned fields for the rule set (EXPERT_TUNING, NORMAL_TUNING), then
+        those for the table's seats or options where the table has a key for them (`tuning_keys`), and over those
         whatever fields this bot was made with (an arena ablation)."""
-        skill = self._skills.get(rule_set)
+        keys = tuning_keys(_TUNING.get(self.level, {}), rule_set, options, players)
+        skill = self._skills.get(keys)
         if skill is None:
-            tuned = _TUNING.get(self.level, {}).get(rule_set, {})
-            skill = self._skills[rule_set] = replace(SKILLS[self.level], **{**tuned, **self._skill_fields})
+            table = _TUNING.get(self.level, {})
+            tuned = {k: v for key in keys for k, v in table[key].items()}
+            skill = self._skills[keys] = replace(SKILLS[self.level], **{**tuned, **self._skill_fields})
         return skill
 
     def advise(self, view: SeatState, legal: list[Action]) -> Advice:
-        self.skill = self.skill_at(getattr(view.variant, "id", ""))
+        self.skill = self.skill_at(getattr(view.variant, "id", ""), view.options, view.players)
         self._memo = {}  # what one decision reads more than once (the table values, the hazard): never carried over
         by_type: dict[str, list[Action]] = {}
         for a in legal:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -429,6 +430,8 @@ def test_the_expert_takes_its_tuned_fields_per_rule_set_and_an_ablation_over_the
 
     assert EXPERT_TUNING, "the table is what this test is about"
     for rule_set, tuned in EXPERT_TUNING.items():
+        if "/" in rule_set:  # a refinement: test_a_tuning_refinement_applies_where_its_table_meets_its_condition
+            continue
         expert = SkilledBot("expert").skill_at(rule_set)
         assert all(getattr(expert, k) == v for k, v in tuned.items())
         # fields the bot was made with (the arena's `expert+search=1`) win over the table's
@@ -439,6 +442,51 @@ def test_the_expert_takes_its_tuned_fields_per_rule_set_and_an_ablation_over_the
     untuned = next(v for v in AVAILABLE if v not in EXPERT_TUNING) if len(EXPERT_TUNING) < len(AVAILABLE) else None
     if untuned:
         assert SkilledBot("expert").skill_at(untuned) == SKILLS["expert"]
+
+
+def test_a_tuning_refinement_applies_where_its_table_meets_its_condition():
+    """EXPERT_TUNING's keys beyond a rule set's own: "rule_set/players=N" at that many seats, "rule_set/option=value"
+    where the option has that value (JSON); their fields are laid over the rule set's, in the table's order."""
+    from types import SimpleNamespace
+
+    from game.ai.player import EXPERT_TUNING, tuning_keys
+
+    table = {"nanning": {"slower": 2.0}, "nanning/pinghu_discard=false": {"slower": 4.0},
+             "beihai/players=2": {"defence": 0.0}, "nanning/players=3": {"slower": 5.0}}
+    off, on = SimpleNamespace(pinghu_discard=False), SimpleNamespace(pinghu_discard=True)
+    assert tuning_keys(table, "nanning", on, 4) == ("nanning",)
+    assert tuning_keys(table, "nanning", off, 4) == ("nanning", "nanning/pinghu_discard=false")
+    assert tuning_keys(table, "nanning", off, 3) == ("nanning", "nanning/pinghu_discard=false", "nanning/players=3")
+    assert tuning_keys(table, "beihai", None, 2) == ("beihai/players=2",)
+    assert tuning_keys(table, "beihai", None, 4) == () and tuning_keys(table, "hainan", off, 2) == ()
+    # the real table: every refinement names a rule set that has options or seats to meet it, and the bot takes it
+    for key, tuned in EXPERT_TUNING.items():
+        rule_set, _, condition = key.partition("/")
+        if not condition:
+            continue
+        name, _, value = condition.partition("=")
+        variant = get_variant(rule_set)
+        players = int(value) if name == "players" else variant.player_counts[-1]
+        options = variant.Options() if name == "players" else variant.Options(**{name: json.loads(value)})
+        assert players in variant.player_counts
+        expert = SkilledBot("expert").skill_at(rule_set, options, players)
+        assert all(getattr(expert, k) == v for k, v in tuned.items())
+        assert SkilledBot("expert").skill_at(rule_set) != expert or not tuned
+
+
+def test_the_expert_defends_at_nanning_without_pinghu_discard_only_there():
+    """At a real table the expert reads its tuning by the table's options: without 平胡点炮 (a plain hand self-drawn
+    only) its defence weighs in from a threat of 0.1, where only a big hand may win on a discard; at Nanning's
+    defaults and in another rule set it keeps the level's own."""
+    level = SKILLS["expert"].threat_ready
+    for vid, raw, want in (("nanning", {"pinghu_discard": False}, 0.1), ("nanning", {}, level), ("guiliu", {}, level)):
+        variant = get_variant(vid)
+        rnd, events = new_round(variant, variant.parse_options(raw, 4), 4, 0, seed=7)
+        view = SeatState(0, variant, rnd.options).apply_all(project_all(events, 0))
+        bot = SkilledBot("expert")
+        bot.advise(view, rnd.legal_actions(0))
+        assert bot.skill.threat_ready == want
+        assert bot.skill.call_value == (1.0 if vid == "nanning" else SKILLS["expert"].call_value)
 
 
 def test_normal_counts_the_table_where_every_win_is_self_drawn_and_nowhere_else():
