@@ -225,7 +225,8 @@ EXPERT_TUNING: dict[str, dict] = {
     # shown, at most 0.32 with three), so his chance times that share never reached the level's 0.45 and the
     # defence never weighed in: no fold, no safer tile, against the hands that pay most when fed. At 0.1 it does: by
     # rollouts at the expert's own decisions (seeds 40000-40599) +0.067 (se 0.039) a seat-round over hard, against
-    # +0.006 (0.032) at 0.45 (docs/benchmarks.md, session 25)
+    # +0.006 (0.032) at 0.45. On fresh report seeds (37100-38599, 12,000 seat-rounds) still level with hard, -0.004
+    # (-0.078 … +0.070): kept for its tuning figures, not for a shown gain (docs/benchmarks.md, session 25)
     "nanning/pinghu_discard=false": {"threat_ready": 0.1},
 }
 
