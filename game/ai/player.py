@@ -228,6 +228,13 @@ EXPERT_TUNING: dict[str, dict] = {
     # +0.006 (0.032) at 0.45. On fresh report seeds (37100-38599, 12,000 seat-rounds) still level with hard, -0.004
     # (-0.078 … +0.070): kept for its tuning figures, not for a shown gain (docs/benchmarks.md, session 25)
     "nanning/pinghu_discard=false": {"threat_ready": 0.1},
+    # With no minimum (min_fan 0) every hand may win and most are cheap (1.1 fan a win): a safer discard must be
+    # ahead by 0.6 of a deal-in's price, not 0.1 (the level's folds and defensive discards were worth -1.5 and
+    # -1.4 each by rollouts at its own decisions, seeds 40000-40599), and a slower discard is taken only for five
+    # times the quickest one's worth, not three. Against the expert without them on the tuning seeds 1000-1599
+    # (arena `--format one`, 4,800 seat-rounds): fold_margin 0.6 +0.054 (+0.017 … +0.092), slower 5 +0.041
+    # (-0.026 … +0.109), both +0.106 (+0.030 … +0.183) a seat-round (docs/benchmarks.md, session 26)
+    "guangdong/min_fan=0": {"fold_margin": 0.6, "slower": 5.0},
 }
 
 # The normal level's fields per rule set, where the ladder (hard over normal over easy) was measured to need them.

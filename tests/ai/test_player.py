@@ -474,19 +474,25 @@ def test_a_tuning_refinement_applies_where_its_table_meets_its_condition():
         assert SkilledBot("expert").skill_at(rule_set) != expert or not tuned
 
 
-def test_the_expert_defends_at_nanning_without_pinghu_discard_only_there():
-    """At a real table the expert reads its tuning by the table's options: without 平胡点炮 (a plain hand self-drawn
-    only) its defence weighs in from a threat of 0.1, where only a big hand may win on a discard; at Nanning's
-    defaults and in another rule set it keeps the level's own."""
-    level = SKILLS["expert"].threat_ready
-    for vid, raw, want in (("nanning", {"pinghu_discard": False}, 0.1), ("nanning", {}, level), ("guiliu", {}, level)):
-        variant = get_variant(vid)
-        rnd, events = new_round(variant, variant.parse_options(raw, 4), 4, 0, seed=7)
-        view = SeatState(0, variant, rnd.options).apply_all(project_all(events, 0))
-        bot = SkilledBot("expert")
-        bot.advise(view, rnd.legal_actions(0))
-        assert bot.skill.threat_ready == want
-        assert bot.skill.call_value == (1.0 if vid == "nanning" else SKILLS["expert"].call_value)
+@pytest.mark.parametrize("vid, raw, want", [
+    ("nanning", {"pinghu_discard": False}, {"threat_ready": 0.1, "call_value": 1.0}),
+    ("nanning", {}, {"threat_ready": SKILLS["expert"].threat_ready, "call_value": 1.0}),
+    ("guiliu", {}, {"threat_ready": SKILLS["expert"].threat_ready, "call_value": SKILLS["expert"].call_value}),
+    ("guangdong", {"min_fan": 0}, {"fold_margin": 0.6, "slower": 5.0}),
+    ("guangdong", {}, {"fold_margin": SKILLS["expert"].fold_margin, "slower": SKILLS["expert"].slower}),
+    ("guangdong", {"min_fan": 1}, {"fold_margin": SKILLS["expert"].fold_margin, "slower": SKILLS["expert"].slower}),
+])
+def test_the_expert_reads_its_tuning_by_the_real_tables_options(vid, raw, want):
+    """At a real table the expert reads its tuning by the table's options, through `advise`: without 平胡点炮 (a plain
+    hand self-drawn only) its defence weighs in from a threat of 0.1, where only a big hand may win on a discard;
+    at Guangdong with no minimum it folds for a wider margin and goes slower only for more; at the defaults, at
+    another minimum and in another rule set it keeps the level's own (or its rule set's)."""
+    variant = get_variant(vid)
+    rnd, events = new_round(variant, variant.parse_options(raw, 4), 4, 0, seed=7)
+    view = SeatState(0, variant, rnd.options).apply_all(project_all(events, 0))
+    bot = SkilledBot("expert")
+    bot.advise(view, rnd.legal_actions(0))
+    assert {k: getattr(bot.skill, k) for k in want} == want
 
 
 def test_normal_counts_the_table_where_every_win_is_self_drawn_and_nowhere_else():
