@@ -233,7 +233,10 @@ EXPERT_TUNING: dict[str, dict] = {
     # -1.4 each by rollouts at its own decisions, seeds 40000-40599), and a slower discard is taken only for five
     # times the quickest one's worth, not three. Against the expert without them on the tuning seeds 1000-1599
     # (arena `--format one`, 4,800 seat-rounds): fold_margin 0.6 +0.054 (+0.017 … +0.092), slower 5 +0.041
-    # (-0.026 … +0.109), both +0.106 (+0.030 … +0.183) a seat-round (docs/benchmarks.md, session 26)
+    # (-0.026 … +0.109), both +0.106 (+0.030 … +0.183) a seat-round. On fresh report seeds (41000-42199, 9,600
+    # seat-rounds) over efficiency +0.54 (+0.08 … +0.99), over hard level, +0.03 (-0.26 … +0.31): it wins more of its
+    # rounds than hard (0.30 to 0.25) and deals in less (0.16 to 0.19), for smaller hands (docs/benchmarks.md,
+    # session 26)
     "guangdong/min_fan=0": {"fold_margin": 0.6, "slower": 5.0},
 }
 
