@@ -1,8 +1,11 @@
 """How long the AI takes to decide: every call of a bot's `choose`, timed, in real rounds of every rule set.
 
     python benchmarks/bench_ai.py [--json] [--levels L ...] [--variants all|V ...] [--rounds R] [--seed S] [--quick]
+                                  [--options JSON] [--players N]
 
-For each level and rule set, R rounds at the rule set's largest table with every seat played by that level (the
+For each level and rule set, R rounds at the rule set's largest table (or `--players N`; `--options` sets the rule
+set's options, as `arena.py` does, so a table's decision time sits beside its ladder) with every seat played by that
+level (the
 host loop of `python -m game.engine simulate`, one process, one thread), after one untimed warm-up round on another
 seed (it fills the hand tables, as the first moments of any session do). Every decision is timed: a discard or a
 kong on the seat's own turn, a win, and every answer in a claim window (pass, chow, pong, kong, win) — from the call
@@ -23,6 +26,7 @@ measured. Each level also gets its figures per rule set (`by_rule_set`), per kin
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import platform
@@ -35,6 +39,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.headless.simulate import available_levels, play_round  # noqa: E402
+from game.engine.errors import BadInput  # noqa: E402
 from game.host import Host, SeatConfig  # noqa: E402
 from game.variants import AVAILABLE, get_variant  # noqa: E402
 
@@ -77,16 +82,20 @@ class TimedBot:
 
 
 def time_level(level: str, variant_id: str, rounds: int, seed: int, warmup: int,
-               think: float | None = None) -> list[tuple[str, str, float]]:
-    players = get_variant(variant_id).player_counts[-1]
+               think: float | None = None, options: dict | None = None,
+               players: int | None = None) -> tuple[list[tuple[str, str, float]], dict[str, Any]]:
+    """Every decision of `rounds` rounds, and the table they were played at as the host made it (its seats, its
+    options in full, defaults included)."""
+    players = players or get_variant(variant_id).player_counts[-1]
     seats = [SeatConfig(f"AI {i + 1}", level=level) for i in range(players)]
     if warmup:
-        host = Host(variant_id, {}, seats, seed=f"warmup:{seed}", rounds=warmup, start_with_coins=False)
+        host = Host(variant_id, dict(options or {}), seats, seed=f"warmup:{seed}", rounds=warmup,
+                    start_with_coins=False)
         for _ in range(warmup):
             play_round(host)
             host.finish_round()
     record: list[tuple[str, str, float]] = []
-    host = Host(variant_id, {}, seats, seed=seed, rounds=rounds, start_with_coins=False)
+    host = Host(variant_id, dict(options or {}), seats, seed=seed, rounds=rounds, start_with_coins=False)
     for i, stand_in in enumerate(host.stand_ins):
         if think is not None and level == "expert":  # the longer think a player may ask for (think_s)
             from game.ai import make_bot
@@ -96,19 +105,19 @@ def time_level(level: str, variant_id: str, rounds: int, seed: int, warmup: int,
     for _ in range(rounds):
         play_round(host)
         host.finish_round()
-    return record
+    return record, {"players": host.players, "options": dataclasses.asdict(host.options)}
 
 
 def run(levels: list[str], variants: list[str], rounds: int, seed: int, warmup: int,
-        think: float | None = None) -> dict[str, Any]:
+        think: float | None = None, options: dict | None = None, players: int | None = None) -> dict[str, Any]:
     start = time.perf_counter()
     by_level: dict[str, Any] = {}
     for level in levels:
         every: list[tuple[str, str, float]] = []
         per_rule_set = {}
         for vid in variants:
-            record = time_level(level, vid, rounds, seed, warmup, think)
-            per_rule_set[vid] = figures([ms for _, _, ms in record])
+            record, table = time_level(level, vid, rounds, seed, warmup, think, options, players)
+            per_rule_set[vid] = {**figures([ms for _, _, ms in record]), "table": table}
             every.extend(record)
         entry = figures([ms for _, _, ms in every])
         entry["by_rule_set"] = per_rule_set
@@ -176,7 +185,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="levels whose rounds per second --speed compares (default: baseline normal)")
     parser.add_argument("--speed-rounds", type=int, default=40, help="rounds per level and rule set (default 40)")
     parser.add_argument("--no-decisions", action="store_true", help="skip the decision timing (with --speed)")
+    parser.add_argument("--options", default="{}",
+                        help="the rule sets' options as JSON, for the decision timing (default: their defaults)")
+    parser.add_argument("--players", type=int, help="table size for the decision timing (default: the largest)")
     args = parser.parse_args(argv)
+    try:
+        options = json.loads(args.options)
+        assert isinstance(options, dict)
+    except (ValueError, AssertionError):
+        parser.error("--options takes a JSON object")
 
     available = available_levels()
     from game.ai import LEVELS
@@ -196,6 +213,14 @@ def main(argv: list[str] | None = None) -> int:
             if vid not in AVAILABLE:
                 parser.error(f"unknown rule set {vid!r}; choose from all, {', '.join(AVAILABLE)}")
         variants = list(dict.fromkeys(args.variants))
+    for vid in variants:  # a bad table is refused before any timing, not after minutes of it
+        counts = get_variant(vid).player_counts
+        if args.players is not None and args.players not in counts:
+            parser.error(f"{vid} is played by {', '.join(map(str, counts))} players, not {args.players}")
+        try:
+            get_variant(vid).parse_options(options, args.players or counts[-1])
+        except BadInput as exc:
+            parser.error(f"{vid}: {exc}")
     rounds = args.rounds if args.rounds is not None else (1 if args.quick else 10)
     if rounds < 1:
         parser.error("--rounds must be 1 or more")
@@ -210,7 +235,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.no_decisions:
         print(json.dumps({"ok": True, "speed": speed}) if args.json else _speed_table(speed))
         return 0
-    result = run(levels, variants, rounds, args.seed, warmup=1, think=args.think)
+    result = run(levels, variants, rounds, args.seed, warmup=1, think=args.think, options=options,
+                 players=args.players)
     head = result["levels"][measured]
     report: dict[str, Any] = {
         "ok": True,
@@ -226,6 +252,8 @@ def main(argv: list[str] | None = None) -> int:
         "rounds_per_rule_set": rounds,
         "warmup_rounds": 1,
         "think_s": args.think,
+        "options": options,
+        "players": args.players,
         "seed": args.seed,
         "python": platform.python_version(),
         "machine": platform.machine(),

@@ -110,7 +110,10 @@ def test_arena_and_bench_ai_refuse_bad_arguments():
                        ("arena.py", ["--variants", "mars"]), ("arena.py", ["--seeds", "0"]),
                        ("arena.py", ["--players", "3", "--variants", "nanning"]),
                        ("bench_ai.py", ["--levels", "godlike"]), ("bench_ai.py", ["--variants", "mars"]),
-                       ("bench_ai.py", ["--rounds", "0"])]:
+                       ("bench_ai.py", ["--rounds", "0"]), ("bench_ai.py", ["--options", "[4]"]),
+                       ("bench_ai.py", ["--variants", "guangdong", "--options", '{"cap": 99}']),
+                       ("bench_ai.py", ["--variants", "guangdong", "--options", '{"min_fan": 3, "cap": 3, "x": 1}']),
+                       ("bench_ai.py", ["--variants", "nanning", "--players", "3"])]:
         proc = _script(name, *args, "--json", timeout=60)
         assert proc.returncode == 2 and proc.stdout == "" and "error" in proc.stderr, (name, args, proc.stderr)
 
@@ -134,6 +137,19 @@ def test_ai_benchmark_quick_run_reports_its_fields():
         assert entry["decisions"] == sum(f["decisions"] for f in entry["by_rule_set"].values())
         assert entry["by_kind"]["turn"]["decisions"] > 0 and "discard" in entry["by_action"]
         assert entry["decisions"] == sum(f["decisions"] for f in entry["by_kind"].values())
+
+
+def test_ai_benchmark_times_decisions_at_the_table_it_is_given():
+    """--options and --players are the timed table's (the report says which table it timed), and a table the rule set
+    refuses never starts (above)."""
+    proc = _script("bench_ai.py", "--json", "--quick", "--levels", "expert", "--variants", "hainan", "--players",
+                   "3", "--options", '{"zhuang_xian": true}')
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["players"] == 3 and out["options"] == {"zhuang_xian": True}
+    timed = out["expert_by_rule_set"]["hainan"]
+    assert timed["decisions"] > 0 and timed["table"]["players"] == 3
+    assert timed["table"]["options"]["zhuang_xian"] is True and timed["table"]["options"]["lian_zhuang"] is False
 
 
 # ---- benchmarks/calibrate_reading.py: where the expert's reading of readiness and of a discard's threat comes from
