@@ -28,7 +28,9 @@ Figures per pairing and rule set:
   fewer than two seeds).
 - per level: `win_rate` (wins per seat-round), `deal_in_rate` (discards, or robbed kongs, won on per seat-round),
   `self_draw_rate`, `avg_win_points` (the winner's score for a round it won, the mean over its wins) and
-  `avg_win_fan` (the rule set's count of the hand, where it has one), `score_per_round`.
+  `avg_win_fan` (the rule set's count of the hand, where it has one), `score_per_round`, and `by_hand`: for each
+  hand type (its id) the wins that had it and the points they brought, a win counted under each of its types (where
+  a few big hands carry a side's points, this shows it).
 
 Runs in-process on the same host loop as `python -m game.engine simulate`; `--jobs` spreads the seeds over worker
 processes (at most the machine's cores). The answer does not depend on `--jobs`.
@@ -80,8 +82,10 @@ def seatings(players: int) -> list[tuple[str, ...]]:
     return out
 
 
-def _zero() -> dict[str, int]:
-    return dict.fromkeys(COUNTS, 0)
+def _zero() -> dict[str, Any]:
+    # by_hand: hand-type id -> [wins that had it, the points they brought] (a win counts under each of its types):
+    # which hands a side's points come from, where a few big ones can outweigh many small ones
+    return {**dict.fromkeys(COUNTS, 0), "by_hand": {}}
 
 
 # the Skill fields that are switches (0/1 on the command line)
@@ -162,6 +166,10 @@ def play_seed(task: tuple) -> dict[str, Any]:
                 if w.evaluation.fan is not None:
                     st["fan_sum"] += w.evaluation.fan
                     st["fan_wins"] += 1
+                for hand in w.evaluation.hands:
+                    tally = st["by_hand"].setdefault(hand, [0, 0])
+                    tally[0] += 1
+                    tally[1] += deltas[w.seat]
             for giver in {w.from_seat for w in rnd.wins if w.from_seat is not None}:
                 if not counted[giver]:
                     continue
@@ -188,6 +196,9 @@ def _level_figures(level: str, c: dict[str, int]) -> dict[str, Any]:
         "avg_win_points": round(c["win_points"] / c["wins"], 2) if c["wins"] else None,
         "avg_win_fan": round(c["fan_sum"] / c["fan_wins"], 2) if c["fan_wins"] else None,
         "score_per_round": round(c["score"] / n, 3) if n else None,
+        # each hand type's wins and the points they brought, the most points first
+        "by_hand": {hand: {"wins": wins, "points": round(points, 2)}
+                    for hand, (wins, points) in sorted(c["by_hand"].items(), key=lambda kv: (-kv[1][1], kv[0]))},
     }
 
 
@@ -205,6 +216,10 @@ def summarize(a: str, b: str, variant_id: str, players: int, results: list[dict]
         for side in "AB":
             for key in COUNTS:
                 totals[side][key] += r["sides"][side][key]
+            for hand, (wins, points) in r["sides"][side]["by_hand"].items():
+                tally = totals[side]["by_hand"].setdefault(hand, [0, 0])
+                tally[0] += wins
+                tally[1] += points
     rounds = sum(r["rounds"] for r in results)
     return {
         "pair": f"{a}:{b}", "a": a, "b": b, "variant": variant_id, "players": players,

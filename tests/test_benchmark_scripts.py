@@ -64,6 +64,10 @@ def test_arena_quick_run_reports_every_pairing_and_rule_set():
             assert 0 <= st["win_rate"] <= 1 and 0 <= st["deal_in_rate"] <= 1 and 0 <= st["self_draw_rate"] <= 1
             assert (st["avg_win_points"] is None) == (st["wins"] == 0)
             assert st["avg_win_points"] is None or st["avg_win_points"] > 0
+            # every win is counted under each of its hand types: at least once, each with its points
+            assert sum(h["wins"] for h in st["by_hand"].values()) >= st["wins"]
+            assert (st["wins"] == 0) == (st["by_hand"] == {})
+            assert all(h["wins"] > 0 for h in st["by_hand"].values())
         assert abs(r["diff_per_round"] - (a["score_per_round"] - b["score_per_round"])) < 0.01
         lo, hi = r["ci95"]
         assert lo <= r["diff_per_round"] <= hi
