@@ -5,12 +5,11 @@
 
 For each level and rule set, R rounds at the rule set's largest table (or `--players N`; `--options` sets the rule
 set's options, as `arena.py` does, so a table's decision time sits beside its ladder) with every seat played by that
-level (the
-host loop of `python -m game.engine simulate`, one process, one thread), after one untimed warm-up round on another
-seed (it fills the hand tables, as the first moments of any session do). Every decision is timed: a discard or a
-kong on the seat's own turn, a win, and every answer in a claim window (pass, chow, pong, kong, win) — from the call
-of the bot's `choose` with the seat's view and the legal actions to its return. Seats choosing before the deal
-(上嘎) are not `choose` calls and are not timed.
+level (the host loop of `python -m game.engine simulate`, one process, one thread), after one untimed warm-up round
+on another seed (it fills the hand tables, as the first moments of any session do). Every decision is timed: a
+discard or a kong on the seat's own turn, a win, and every answer in a claim window (pass, chow, pong, kong, win) —
+from the call of the bot's `choose` with the seat's view and the legal actions to its return. Seats choosing before
+the deal (上嘎) are not `choose` calls and are not timed.
 
 With `--speed` it also simulates, in each rule set, whole games with four seats of each level of `--speed-levels`
 (default: `baseline` and `normal`) in the same run, one after the other, and reports their rounds per second and each
@@ -38,8 +37,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.headless.simulate import available_levels, play_round  # noqa: E402
 from game.engine.errors import BadInput  # noqa: E402
+from game.headless.simulate import available_levels, play_round  # noqa: E402
 from game.host import Host, SeatConfig  # noqa: E402
 from game.variants import AVAILABLE, get_variant  # noqa: E402
 
