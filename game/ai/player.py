@@ -83,6 +83,9 @@ class Skill:
     # discard as fast only when it is worth `switch` times as much
     slower: float = 1.5
     slower2: float = 3.0
+    # ... and one step slower toward 十三幺 (the orphans plan) for this many times (0: `slower`): its distance is
+    # exact and its worth fixed above any cap, where `slower` guards against the plans' coarse shape and fan
+    slower_orphans: float = 0.0
     switch: float = 1.1
     # when a defending level lets danger weigh in (_threatened: an opponent's calibrated chance of being ready),
     # and what a safer move must be ahead by: `fold_margin` of a deal-in's price, and `fold_step` more for each
@@ -238,6 +241,13 @@ EXPERT_TUNING: dict[str, dict] = {
     # rounds than hard (0.30 to 0.25) and deals in less (0.16 to 0.19), for smaller hands (docs/benchmarks.md,
     # session 26)
     "guangdong/min_fan=0": {"fold_margin": 0.6, "slower": 5.0},
+    # With a cap of 4 fan thirteen orphans (十三幺, cap + 4: 256 on a discard, 768 self-drawn) are one win in thirty
+    # but about 40 % of the win points, and hard reached them more often than the expert (246 to 217 in 40,000
+    # seat-rounds). Where the two differed with 十三幺 four steps away (seeds 1000-1599, the expert among hard) it
+    # was always the expert leaving the orphans for the quicker plain route that hard, at its 1.5, gave up: worth
+    # -4.33 (se 2.41) a decision by paired rollouts, -0.115 a seat-round. At 1.5 toward 十三幺 the two no longer
+    # differ there (1 such decision in 1,200 seat-rounds, against 32) (docs/benchmarks.md, session 29)
+    "guangdong/cap=4": {"slower_orphans": 1.5},
 }
 
 # The normal level's fields per rule set, where the ladder (hard over normal over easy) was measured to need them.
@@ -280,6 +290,7 @@ class Option:
     quality: float | None = None  # one step from ready: improving tiles × the waits each would leave (lookahead)
     value_distance: int | None = None  # steps to the nearest hand that may win at this table (levels that weigh value)
     hand: str = ""  # the hand type the best plan aims at
+    plan: str = ""  # that plan's id (value.PLANS: "half0", "orphans", ...; "" when ready or unvalued)
     gain: float = 0.0  # expected points from going on with it
     risk: float = 0.0  # expected points lost to a deal-in by it
     safety: str = ""  # why the thrown tile is safe, if it is
@@ -633,7 +644,7 @@ class SkilledBot:
                 chance = finish_chance(0, 0.0, rough(p_win / total_unseen), draws, hazard=hazard)
                 return chance * weighted / p_win, hand
             # ready, but on nothing that may win (a minimum, a 番型 gate): as far as the nearest hand that may
-        best, best_hand = 0.0, ""
+        best, best_hand, best_plan = 0.0, "", ""
         nearest = None
         ghost = view.ghost
         held = suit_counts(counts, ghost)
@@ -680,12 +691,13 @@ class SkilledBot:
                     accept = plan.profile[min(d, len(plan.profile) - 1)] * total_unseen // 120
                     g = self._memo[key] = self._finish(plan, pv, v, d, accept, total_unseen, draws, others, hazard)
                 if g > best:
-                    best, best_hand = g, pv.hand
+                    best, best_hand, best_plan = g, pv.hand, plan.id
                 continue
             g = self._finish(plan, pv, v, d, accept, total_unseen, draws, others, hazard)
             if g > best:
-                best, best_hand = g, pv.hand
+                best, best_hand, best_plan = g, pv.hand, plan.id
         opt.value_distance = nearest if nearest is not None else 9
+        opt.plan = best_plan
         return best, best_hand
 
     @staticmethod
@@ -964,8 +976,11 @@ class SkilledBot:
 
     def _attack(self, view: SeatState, options: list[Option], quick: Option, dist) -> Option:
         early = own_draws_left(view) >= 12
+        def slower(o: Option) -> float:
+            return self.skill.slower_orphans if o.plan == "orphans" and self.skill.slower_orphans else self.skill.slower
+
         pool = [o for o in options if dist(o) == dist(quick)
-                or (dist(o) == dist(quick) + 1 and o.gain >= self.skill.slower * quick.gain)
+                or (dist(o) == dist(quick) + 1 and o.gain >= slower(o) * quick.gain)
                 or (early and dist(o) == dist(quick) + 2 and o.gain >= self.skill.slower2 * quick.gain)]
         best = max(pool, key=lambda o: (round(o.gain, 4), -dist(o), o.accept))
         if best is not quick and best.gain <= quick.gain * self.skill.switch + 0.002:
