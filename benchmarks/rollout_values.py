@@ -2,7 +2,8 @@
 of its best few discards could pick better than it does (issue #24).
 
     python benchmarks/rollout_values.py disagree V --seeds N [--first-seed S] [--rollouts R] [--think S]
-                                          [--table hard|one] [--seat SIDE] [--options JSON] [--players N] [--json]
+                                          [--table hard|one] [--seat SIDE] [--options JSON] [--players N]
+                                          [--near PLAN:D] [--json]
     python benchmarks/rollout_values.py collect V --seeds N [--first-seed S] [--rollouts R] [--threat X] --samples F.jsonl
     python benchmarks/rollout_values.py rerank V --samples F.jsonl [F ...] [--ridge X] [--folds K] [--json]
 
@@ -122,16 +123,19 @@ def _mean_se(v: list[float]) -> tuple[float, float]:
 
 
 def disagree(variant: str, seeds: list[int], rollouts: int, think_s: float | None = None,
-             table: str = "hard", seat: str = "expert", options: dict | None = None, players: int | None = None
-             ) -> dict[str, Any]:
+             table: str = "hard", seat: str = "expert", options: dict | None = None, players: int | None = None,
+             near: tuple[str, int] | None = None) -> dict[str, Any]:
     """`table` "hard": games of hard seats, the expert's move judged at every seat's decisions (the states hard
     reaches). "one": `seat` (a level, as `arena.py` writes a side: `expert`, `expert+kong_value=1`, `expert@0`)
     seated among hard seats, a seat in turn by seed, and judged at its own decisions, the move it plays against
     hard's; by the performance-difference identity the sum of those differences, each valued with hard playing on,
     is on average exactly the arena's one-among-hard less hard in that seat (`arena.py --format one`). `options`
-    and `players`: the rule set's options and the table's seats, as the arena's `--options` and `--players`."""
+    and `players`: the rule set's options and the table's seats, as the arena's `--options` and `--players`.
+    `near` (a plan of value.PLANS and a distance, e.g. ("orphans", 4)): only the decisions where the seat's hand is
+    that near the plan are judged, each discard's kind naming the plan's distance before it and after either move."""
     from arena import parse_level
     from game.ai.player import SkilledBot
+    from game.ai.value import plan_by_id, plan_distance
 
     players = players or get_variant(variant).player_counts[-1]
     level, settings = parse_level(seat)
@@ -144,6 +148,7 @@ def disagree(variant: str, seeds: list[int], rollouts: int, think_s: float | Non
 
         def bots(seed: int, i: int):
             return make_bot(level, f"{seed}:{i}", **settings) if i == -seed % players and settings else None
+    plan = plan_by_id(near[0]) if near is not None else None
     expert, hard = SkilledBot("expert", think_s=think_s), SkilledBot("hard")
     kinds: dict[str, list[float]] = {}
     turns = 0
@@ -151,9 +156,14 @@ def disagree(variant: str, seeds: list[int], rollouts: int, think_s: float | Non
     for n, (host, at) in enumerate(decisions(variant, seeds, False, levels, bots, options, players)):
         if table != "hard" and at != -host.seed % players:
             continue
-        turns += 1
         stand_in = host.stand_ins[at]
         view = stand_in.state
+        check = host.round.win_check
+        if plan is not None:
+            before = plan_distance(check, plan, list(view.hand), view.ghost, view.own_melds)
+            if before is None or before > near[1]:  # type: ignore[index]
+                continue
+        turns += 1
         prompt = host.prompts[at]
         legal = list(prompt.actions)
         if table == "hard":
@@ -170,10 +180,15 @@ def disagree(variant: str, seeds: list[int], rollouts: int, think_s: float | Non
                                 () if table == "hard" else (at,))
         diff = sum(a - b for a, b in zip(pe, ph)) / rollouts
         if played.type == "discard" and h.action.type == "discard":
-            mine, hards = _distance_after(view, host.round.win_check, played), \
-                _distance_after(view, host.round.win_check, h.action)
+            mine, hards = _distance_after(view, check, played), _distance_after(view, check, h.action)
             step = "nearer" if mine < hards else "as near" if mine == hards else "farther"
             kind = f"{e.mode if e is not None else 'discard'}, discard {step}"
+            if plan is not None:
+                def plan_after(discard) -> int | None:
+                    counts = list(view.hand)
+                    counts[discard.tile] -= 1
+                    return plan_distance(check, plan, counts, view.ghost, view.own_melds)
+                kind += f", {plan.id} {before} to {plan_after(played)} (hard's {plan_after(h.action)})"
         else:
             kind = f"{played.type} for {h.action.type}"
         kinds.setdefault(kind, []).append(diff)
@@ -184,6 +199,7 @@ def disagree(variant: str, seeds: list[int], rollouts: int, think_s: float | Non
     m, se = _mean_se(every)
     return {"variant": variant, "seeds": [seeds[0], seeds[-1]], "rollouts": rollouts, "think_s": think_s,
             "table": table, "seat": seat if table != "hard" else None, "options": options or {}, "players": players,
+            "near": list(near) if near is not None else None,
             "seat_rounds": seat_rounds,
             "decisions": turns, "reasons_mismatched": mismatched,
             "differ": len(every), "mean": round(m, 3), "se": round(se, 3),
@@ -313,8 +329,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--options", type=json.loads, default=None, help="the rule set's options, JSON (disagree)")
     parser.add_argument("--players", type=int, help="the table's seats (disagree; default the rule set's largest)")
+    parser.add_argument("--near", help="PLAN:D, only decisions within D steps of a plan (disagree; "
+                                       "value.PLANS ids: orphans, pairs, pongs, half0 ...)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    near = None
+    if args.near is not None:
+        from game.ai.value import PLANS
+
+        name, _, d = args.near.partition(":")
+        if name not in {p.id for p in PLANS} or not d.isdigit():
+            parser.error(f"--near wants PLAN:D with PLAN one of {', '.join(p.id for p in PLANS)}, got {args.near!r}")
+        near = (name, int(d))
     t0 = time.perf_counter()
     if args.command == "rerank":
         if not args.samples:
@@ -327,7 +353,7 @@ def main(argv: list[str] | None = None) -> int:
         seeds = list(range(first, first + args.seeds))
         if args.command == "disagree":
             report = disagree(args.variant, seeds, args.rollouts, args.think, args.table, args.seat, args.options,
-                              args.players)
+                              args.players, near)
         else:
             if not args.samples:
                 parser.error("collect needs --samples")

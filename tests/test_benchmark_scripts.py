@@ -275,6 +275,24 @@ def test_rollout_values_disagree_plays_the_table_the_arena_names_its_seats_and_o
     assert report["players"] == 2 and report["seat_rounds"] == 2 and report["decisions"] > 5
 
 
+def test_rollout_values_disagree_near_a_plan_judges_only_those_decisions_and_names_the_plans_steps():
+    """`--near orphans:4`: only decisions with 十三幺 within four steps. At Guangdong cap 4 on seed 1038 the expert
+    with its own pace (slower_orphans off) leaves the orphans four steps away where hard keeps them; the expert as
+    tuned for that table does not."""
+    rv = _rollout_values()
+    cap4 = {"cap": 4}
+    every = rv.disagree("guangdong", [1038], rollouts=1, table="one", seat="expert", options=cap4)
+    near = rv.disagree("guangdong", [1038], rollouts=1, table="one", seat="expert", options=cap4,
+                       near=("orphans", 4))
+    assert 0 < near["decisions"] < every["decisions"] and near["near"] == ["orphans", 4] and near["differ"] == 0
+    own = rv.disagree("guangdong", [1038], rollouts=1, table="one", seat="expert+slower_orphans=0", options=cap4,
+                      near=("orphans", 4))
+    assert own["differ"] > 0 and list(own["kinds"]) == ["attack, discard nearer, orphans 4 to 5 (hard's 4)"]
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "rollout_values.py"), "disagree", "guangdong",
+                          "--near", "thirteen:4", "--seeds", "1"], capture_output=True, text=True, timeout=600)
+    assert out.returncode == 2 and "--near wants PLAN:D" in out.stderr
+
+
 def test_rollout_values_disagree_quick_run_reports_its_fields():
     out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "rollout_values.py"), "disagree", "nanning",
                           "--seeds", "1", "--rollouts", "2", "--json"], capture_output=True, text=True, check=True,

@@ -481,6 +481,8 @@ def test_a_tuning_refinement_applies_where_its_table_meets_its_condition():
     ("guangdong", {"min_fan": 0}, {"fold_margin": 0.6, "slower": 5.0}),
     ("guangdong", {}, {"fold_margin": SKILLS["expert"].fold_margin, "slower": SKILLS["expert"].slower}),
     ("guangdong", {"min_fan": 1}, {"fold_margin": SKILLS["expert"].fold_margin, "slower": SKILLS["expert"].slower}),
+    ("guangdong", {"cap": 4}, {"slower_orphans": 1.5, "slower": SKILLS["expert"].slower}),
+    ("guangdong", {}, {"slower_orphans": SKILLS["expert"].slower_orphans}),
 ])
 def test_the_expert_reads_its_tuning_by_the_real_tables_options(vid, raw, want):
     """At a real table the expert reads its tuning by the table's options, through `advise`: without 平胡点炮 (a plain
@@ -928,3 +930,32 @@ def test_a_chow_may_be_held_to_its_own_value_threshold_apart_from_pongs():
                 continue
             rnd.apply(next(a for a in rnd.legal_actions(rnd.current) if a.type == "discard"))
     assert chows and pongs, (chows, pongs)
+
+
+def _dealers_first_discard(hand: str, raw: dict, level: str, skill: dict | None = None) -> str:
+    """Guangdong: the dealer's first discard from `hand` (14 tiles), the other hands and the wall shuffled."""
+    opts = GUANGDONG.parse_options(raw, 4)
+    rest = [k for k in range(34) for _ in range(4)]
+    for k in T(hand):
+        rest.remove(k)
+    random.Random(5).shuffle(rest)
+    rnd, _ = round_from_scenario(GUANGDONG, opts, 4, 0, [T(hand), rest[0:13], rest[13:26], rest[26:39]], rest[39:])
+    advice = SkilledBot(level, skill=skill).advise(SeatState.of_round(rnd, 0), rnd.legal_actions(0))
+    return tile_name(advice.action.tile)
+
+
+@pytest.mark.parametrize("hand, orphan, plain", [
+    ("1m 9m 1p 2p 6p 6p 1s S N N F F P P", "1m", "6p"),  # eight kinds of the thirteen and a pair
+    ("1m 3m 5m 6m 7m 9p E S N C C C F P", "9p", "7m"),
+    ("1m 1m 5m 5m 9m 9p 1s 1s E E E W N C", "9m", "5m"),
+])
+def test_at_a_cap_of_4_the_expert_keeps_thirteen_orphans_four_steps_away_as_hard_does(hand, orphan, plain):
+    """十三幺 four steps away, the plain route one step nearer by throwing one of the orphans: hard keeps the orphans
+    (a slower discard for 1.5 times the worth), and so does the expert at a cap of 4 (EXPERT_TUNING: there its own
+    3 cost it thirteen orphans that paired rollouts valued above the quicker route). With its own trade, or at the
+    default cap, it throws the orphan."""
+    cap4 = {"cap": 4}
+    assert _dealers_first_discard(hand, cap4, "hard") == plain
+    assert _dealers_first_discard(hand, cap4, "expert") == plain
+    assert _dealers_first_discard(hand, cap4, "expert", {"slower_orphans": 0.0}) == orphan
+    assert _dealers_first_discard(hand, {}, "expert") == orphan
