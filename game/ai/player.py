@@ -244,12 +244,14 @@ EXPERT_TUNING: dict[str, dict] = {
     # With a cap of 4 fan thirteen orphans (十三幺, cap + 4: 256 on a discard, 768 self-drawn) are one win in thirty
     # but about 40 % of the win points, and hard reached them more often than the expert (246 to 217 in 40,000
     # seat-rounds). Where the two differed with 十三幺 four steps away (seeds 1000-1599, the expert among hard) it
-    # was always the expert leaving the orphans for the quicker plain route that hard, at its 1.5, gave up: worth
-    # -4.33 (se 2.41) a decision by paired rollouts, -0.12 a seat-round. At 1.5 toward 十三幺 the two no longer
-    # differ there, and on fresh report seeds (78000-82999, 40,000 seat-rounds) the expert is above hard, +0.175
-    # (+0.057 … +0.293). Not at the defaults: there the rollouts valued the same change +0.29 a seat-round, but on
-    # fresh seeds (83000-84499, 12,000 seat-rounds) the expert with it came out at +0.06 against hard, without it
-    # +0.33, each within noise; left as it was until a run can tell (docs/benchmarks.md, session 29)
+    # was always the expert leaving the orphans for the quicker plain route that hard, at its 1.5, kept: by paired
+    # rollouts -4.33 (se 2.41) a decision, then -0.34 (se 1.54) on other draws of the same decisions (a 十三幺 more
+    # or less in the rollouts moves the mean). At 1.5 toward 十三幺 the two no longer differ there, and on fresh
+    # report seeds (78000-82999, 40,000 seat-rounds) the expert is above hard, +0.175 (+0.057 … +0.293). Not at the
+    # defaults: there the rollouts valued the expert's own move lower still (-6.52, se 2.64, then -4.60, se 1.98, a
+    # decision), but on fresh seeds (83000-84499, 12,000 seat-rounds) the expert with the change came out at +0.06
+    # against hard, without it +0.33, each within noise; left as it was until a run can tell (docs/benchmarks.md,
+    # session 29)
     "guangdong/cap=4": {"slower_orphans": 1.5},
 }
 
