@@ -278,7 +278,7 @@ def test_rollout_values_disagree_plays_the_table_the_arena_names_its_seats_and_o
 def test_rollout_values_disagree_near_a_plan_judges_only_those_decisions_and_names_the_plans_steps():
     """`--near orphans:4`: only decisions with 十三幺 within four steps. At Guangdong cap 4 on seed 1038 the expert
     with its own pace (slower_orphans off) leaves the orphans four steps away where hard keeps them; the expert as
-    tuned for that table does not."""
+    tuned for Guangdong does not."""
     rv = _rollout_values()
     cap4 = {"cap": 4}
     every = rv.disagree("guangdong", [1038], rollouts=1, table="one", seat="expert", options=cap4)

@@ -191,7 +191,18 @@ EXPERT_TUNING: dict[str, dict] = {
     # the search loses: under the 3-fan minimum its rollouts, which never call, misjudge the hands that reach it
     # by calls (seeds 1000-1029: expert:hard -10.47 a round, -18.90 … -2.03, winning 0.117 of its rounds; without
     # the search +0.40, winning 0.171 as hard does)
-    "guangdong": {"search": False},
+    # Thirteen orphans (十三幺, cap + 4 fan above any cap: 512 on a discard at the default cap) are one win in thirty
+    # but about 40 % of the win points, and hard reached them more often than the expert (at a cap of 4, 246 to 217
+    # in 40,000 seat-rounds). Where the two differed with 十三幺 four steps away it was always the expert leaving the
+    # orphans for the quicker plain route, hard (at its 1.5) keeping them; by paired rollouts (`rollout_values.py
+    # disagree --near orphans:4`, seeds 1000-1599, the expert among hard) its move was worth -6.52 (se 2.64) a
+    # decision at the defaults, -0.29 a seat-round, and -4.33 (se 2.41), -0.12 a seat-round, at a cap of 4 (other
+    # rollout draws: -4.60, se 1.98, and -0.34, se 1.54). At 1.5 toward 十三幺 the two no longer differ there. On
+    # fresh report seeds, against hard: at a cap of 4 +0.175 (+0.057 … +0.293, 78000-82999, 40,000 seat-rounds); at
+    # the defaults +0.207 (+0.029 … +0.385, 93500-103499, 80,000), where the expert without it stood at -0.093
+    # (-0.486 … +0.299, 86000-90999, 40,000), reaching 十三幺 227 times to hard's 263 (docs/benchmarks.md,
+    # sessions 29 and 30). Not measured at other minimums (min_fan 0 and 1)
+    "guangdong": {"search": False, "slower_orphans": 1.5},
     # the search loses: every win is self-drawn, and the rollout's switches trade the speed that wins here for
     # bigger hands (expert:expert@0, seeds 1000-1059: -0.14 and -0.23 a round, winning 0.192 of its rounds to 0.250).
     # Kongs pay at once here (concealed 2 from each, exposed 3 from the giver: more than a plain self-draw), so a
@@ -241,18 +252,6 @@ EXPERT_TUNING: dict[str, dict] = {
     # rounds than hard (0.30 to 0.25) and deals in less (0.16 to 0.19), for smaller hands (docs/benchmarks.md,
     # session 26)
     "guangdong/min_fan=0": {"fold_margin": 0.6, "slower": 5.0},
-    # With a cap of 4 fan thirteen orphans (十三幺, cap + 4: 256 on a discard, 768 self-drawn) are one win in thirty
-    # but about 40 % of the win points, and hard reached them more often than the expert (246 to 217 in 40,000
-    # seat-rounds). Where the two differed with 十三幺 four steps away (seeds 1000-1599, the expert among hard) it
-    # was always the expert leaving the orphans for the quicker plain route that hard, at its 1.5, kept: by paired
-    # rollouts -4.33 (se 2.41) a decision, then -0.34 (se 1.54) on other draws of the same decisions (a 十三幺 more
-    # or less in the rollouts moves the mean). At 1.5 toward 十三幺 the two no longer differ there, and on fresh
-    # report seeds (78000-82999, 40,000 seat-rounds) the expert is above hard, +0.175 (+0.057 … +0.293). Not at the
-    # defaults: there the rollouts valued the expert's own move lower still (-6.52, se 2.64, then -4.60, se 1.98, a
-    # decision), but on fresh seeds (83000-84499, 12,000 seat-rounds) the expert with the change came out at +0.06
-    # against hard, without it +0.33, each within noise; left as it was until a run can tell (docs/benchmarks.md,
-    # session 29)
-    "guangdong/cap=4": {"slower_orphans": 1.5},
 }
 
 # The normal level's fields per rule set, where the ladder (hard over normal over easy) was measured to need them.

@@ -482,7 +482,8 @@ def test_a_tuning_refinement_applies_where_its_table_meets_its_condition():
     ("guangdong", {}, {"fold_margin": SKILLS["expert"].fold_margin, "slower": SKILLS["expert"].slower}),
     ("guangdong", {"min_fan": 1}, {"fold_margin": SKILLS["expert"].fold_margin, "slower": SKILLS["expert"].slower}),
     ("guangdong", {"cap": 4}, {"slower_orphans": 1.5, "slower": SKILLS["expert"].slower}),
-    ("guangdong", {}, {"slower_orphans": SKILLS["expert"].slower_orphans}),
+    ("guangdong", {}, {"slower_orphans": 1.5}),
+    ("nanning", {}, {"slower_orphans": SKILLS["expert"].slower_orphans}),
 ])
 def test_the_expert_reads_its_tuning_by_the_real_tables_options(vid, raw, want):
     """At a real table the expert reads its tuning by the table's options, through `advise`: without 平胡点炮 (a plain
@@ -949,13 +950,12 @@ def _dealers_first_discard(hand: str, raw: dict, level: str, skill: dict | None 
     ("1m 3m 5m 6m 7m 9p E S N C C C F P", "9p", "7m"),
     ("1m 1m 5m 5m 9m 9p 1s 1s E E E W N C", "9m", "5m"),
 ])
-def test_at_a_cap_of_4_the_expert_keeps_thirteen_orphans_four_steps_away_as_hard_does(hand, orphan, plain):
+@pytest.mark.parametrize("raw", [{}, {"cap": 4}])
+def test_the_guangdong_expert_keeps_thirteen_orphans_four_steps_away_as_hard_does(hand, orphan, plain, raw):
     """十三幺 four steps away, the plain route one step nearer by throwing one of the orphans: hard keeps the orphans
-    (a slower discard for 1.5 times the worth), and so does the expert at a cap of 4 (EXPERT_TUNING: there its own
-    3 cost it thirteen orphans that paired rollouts valued above the quicker route). With its own trade, or at the
-    default cap, it throws the orphan."""
-    cap4 = {"cap": 4}
-    assert _dealers_first_discard(hand, cap4, "hard") == plain
-    assert _dealers_first_discard(hand, cap4, "expert") == plain
-    assert _dealers_first_discard(hand, cap4, "expert", {"slower_orphans": 0.0}) == orphan
-    assert _dealers_first_discard(hand, {}, "expert") == orphan
+    (a slower discard for 1.5 times the worth), and so does the Guangdong expert (EXPERT_TUNING: its own 3 cost it
+    thirteen orphans that paired rollouts valued above the quicker route). With its own trade it throws the
+    orphan."""
+    assert _dealers_first_discard(hand, raw, "hard") == plain
+    assert _dealers_first_discard(hand, raw, "expert") == plain
+    assert _dealers_first_discard(hand, raw, "expert", {"slower_orphans": 0.0}) == orphan
